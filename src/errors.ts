@@ -1,0 +1,141 @@
+/**
+ * One catalogue of every failure the library reports, each with the hosting
+ * site's status code and body shape. Nothing else in src/ builds error bodies.
+ */
+
+export interface ValidationErrorEntry {
+  resource: string;
+  field: string;
+  code: string;
+  message?: string;
+}
+
+export interface ErrorBody {
+  message: string;
+  errors?: ValidationErrorEntry[];
+  documentation_url?: string;
+  status?: string;
+}
+
+export const DOCUMENTATION_URL = "https://docs.github.com/rest/search/search";
+
+/** Every failure the engine reports: an HTTP status and the body the hosting site sends. */
+export class SearchError extends Error {
+  readonly status: number;
+  readonly body: ErrorBody;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+    super(describe(status, body));
+    this.name = "SearchError";
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
+}
+
+/** A query that cannot be parsed or validated: always 422, with the offending span. */
+export class QueryError extends SearchError {
+  readonly offset: number;
+  readonly length: number;
+  readonly detail: string;
+
+  constructor(detail: string, offset: number, length = 0) {
+    super(422, validationBody(detail));
+    this.name = "QueryError";
+    this.offset = offset;
+    this.length = length;
+    this.detail = detail;
+  }
+}
+
+function describe(status: number, body: ErrorBody): string {
+  const details = body.errors?.map((e) => e.message).filter(Boolean) ?? [];
+  return details.length ? `${status} ${body.message}: ${details.join("; ")}` : `${status} ${body.message}`;
+}
+
+function validationBody(message: string, field = "q", code = "invalid"): ErrorBody {
+  return {
+    message: "Validation Failed",
+    errors: [{ resource: "Search", field, code, message }],
+    documentation_url: DOCUMENTATION_URL,
+  };
+}
+
+/** 422 about a parameter other than the query text (sort, per_page, repository_id, …). */
+export function validationFailed(message: string, field = "q", code = "invalid"): SearchError {
+  return new SearchError(422, validationBody(message, field, code));
+}
+
+/** 422 for a parameter that is required and absent. */
+export function missingParameter(field: string): SearchError {
+  return new SearchError(422, {
+    message: "Validation Failed",
+    errors: [{ resource: "Search", field, code: "missing" }],
+    documentation_url: DOCUMENTATION_URL,
+  });
+}
+
+/** The hosting site's answer to a page past the first 1,000 results. */
+export function beyondResultCap(): SearchError {
+  return new SearchError(422, {
+    message: "Only the first 1000 search results are available",
+    documentation_url: DOCUMENTATION_URL,
+  });
+}
+
+/** The answer to a repo:/user:/org: the caller cannot see, identical to one that does not exist. */
+export const INACCESSIBLE_SCOPE_MESSAGE =
+  "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
+
+export function inaccessibleScope(): SearchError {
+  return validationFailed(INACCESSIBLE_SCOPE_MESSAGE);
+}
+
+export function notFound(): SearchError {
+  return new SearchError(404, { message: "Not Found", documentation_url: "https://docs.github.com/rest" });
+}
+
+/** 415 when an endpoint's preview media type is missing from `accept`. */
+export function previewRequired(feature: string): SearchError {
+  return new SearchError(415, {
+    message: `If you would like to help us test the ${feature} API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full details.`,
+    documentation_url: DOCUMENTATION_URL,
+  });
+}
+
+export function unsupportedMediaType(accept: string): SearchError {
+  return new SearchError(415, {
+    message: `Unsupported 'Accept' header: ${JSON.stringify(accept)}. Must accept 'application/json'.`,
+    documentation_url: "https://docs.github.com/rest/overview/media-types",
+  });
+}
+
+export function rateLimited(headers: Record<string, string>, who: string, authenticated: boolean): SearchError {
+  const hint = authenticated
+    ? ""
+    : " (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)";
+  return new SearchError(
+    403,
+    {
+      message: `API rate limit exceeded for ${who}.${hint}`,
+      documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting",
+    },
+    headers,
+  );
+}
+
+export function serviceUnavailable(): SearchError {
+  return new SearchError(503, { message: "Service Unavailable", documentation_url: DOCUMENTATION_URL });
+}
+
+export function unknownEndpoint(): SearchError {
+  return notFound();
+}
+
+/** Turns anything thrown inside the engine into a typed error: the host never sees a raw exception. */
+export function asSearchError(err: unknown): SearchError {
+  if (err instanceof SearchError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new SearchError(500, { message: `Internal error: ${message}` });
+}
