@@ -125,6 +125,14 @@ export function rateLimited(headers: Record<string, string>, who: string, authen
   );
 }
 
+/** A record given to `add` that lacks what identifies it. */
+export function invalidRecord(resource: string, field: string, message: string): SearchError {
+  return new SearchError(422, {
+    message: "Validation Failed",
+    errors: [{ resource, field, code: "missing_field", message }],
+  });
+}
+
 export function serviceUnavailable(): SearchError {
   return new SearchError(503, { message: "Service Unavailable", documentation_url: DOCUMENTATION_URL });
 }

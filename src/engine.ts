@@ -1,0 +1,330 @@
+/**
+ * The engine: the one place that wires the stages together
+ * (parse → resolve → plan → execute → score → highlight → render), holds the
+ * records and indexes, and answers both `search()` and the HTTP-shaped
+ * `request()`.
+ */
+import { collect } from "./execute/execute.js";
+import {
+  asSearchError,
+  beyondResultCap,
+  invalidRecord,
+  missingParameter,
+  notFound,
+  previewRequired,
+  rateLimited,
+  SearchError,
+  serviceUnavailable,
+  unsupportedMediaType,
+  validationFailed,
+} from "./errors.js";
+import { highlight, queryWordsFor } from "./highlight/highlight.js";
+import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
+import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
+import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
+import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
+import { Collection } from "./index/collection.js";
+import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
+import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
+import { readDump, type LoadReport } from "./load/index.js";
+import { parseQuery } from "./parse/parse.js";
+import { plan } from "./plan/plan.js";
+import { and, keyword, type Match } from "./resolve/match.js";
+import { resolve } from "./resolve/resolve.js";
+import { comparator, topK, type Ranked } from "./score/rank.js";
+import { makeScorer } from "./score/score.js";
+import { keyOf, Store, str } from "./store.js";
+import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
+import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
+
+export interface SearchEngineOptions {
+  /** Base of API URLs in items and links; default `https://api.github.com`. */
+  baseUrl?: string;
+  /** Base of web URLs in items; default `https://github.com`. */
+  htmlUrl?: string;
+  /** The vendor word of media types (`application/vnd.<vendor>.v3+json`); default `github`. */
+  vendor?: string;
+  /** Time limit of one search; past it the matches found so far come back with `incomplete_results: true`. Default 10,000 ms. */
+  timeLimitMs?: number;
+  /** Rate limits of `request()`; `false` switches them off. `search()` is never rate-limited. */
+  rateLimit?: false | RateLimitOptions;
+  /** The clock (epoch ms); default `Date.now`. */
+  now?: () => number;
+}
+
+const DUMP_KINDS: DumpKind[] = ["repositories", "users", "issues", "comments", "commits", "code", "labels", "topics"];
+
+/** Lets other work run between blocks of a long search. */
+const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
+
+interface Prepared {
+  spec: KindSpec<RecordLike>;
+  collection: Collection;
+  media: MediaTypeChoice;
+}
+
+export class SearchEngine {
+  readonly options: Required<Omit<SearchEngineOptions, "rateLimit">> & { rateLimit: false | RateLimitOptions };
+  private readonly store = new Store();
+  private readonly collections = new Map<SearchKind, Collection>();
+  /** Issue keys whose comments changed: their text is re-read before the next search. */
+  private readonly stale = new Map<SearchKind, Set<string>>();
+  private readonly limiter: RateLimiter | undefined;
+  private loads = 0;
+
+  constructor(options: SearchEngineOptions = {}) {
+    this.options = {
+      baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
+      htmlUrl: (options.htmlUrl ?? "https://github.com").replace(/\/+$/, ""),
+      vendor: options.vendor ?? "github",
+      timeLimitMs: options.timeLimitMs ?? 10_000,
+      rateLimit: options.rateLimit ?? {},
+      now: options.now ?? Date.now,
+    };
+    this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
+    for (const kind of SEARCH_KINDS) {
+      const spec = KINDS[kind];
+      if (spec) this.collections.set(kind, new Collection(spec, this.store));
+    }
+  }
+
+  /** True while a load is in progress: searches answer 503 until it ends. */
+  get loading(): boolean {
+    return this.loads > 0;
+  }
+
+  /** Loads a dump folder; resolves to a report of counts per kind and of the lines that were skipped. */
+  async load(dir: string, options: { onProgress?: (bytesRead: number, bytesTotal: number) => void } = {}): Promise<LoadReport> {
+    this.loads++;
+    try {
+      return await readDump(dir, (kind, record) => this.add(kind, record), options);
+    } finally {
+      this.loads--;
+    }
+  }
+
+  /** Inserts or replaces a record of any dump kind. Throws a SearchError for a record without its key fields. */
+  add(kind: DumpKind, record: RecordLike): string {
+    if (!DUMP_KINDS.includes(kind)) throw invalidRecord(String(kind), "kind", `unknown kind "${String(kind)}"`);
+    if (record === null || typeof record !== "object" || Array.isArray(record)) throw invalidRecord(kind, "record", "a record must be a JSON object");
+    const key = keyOf(kind, record);
+    if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
+    this.store.put(kind, key, record);
+    this.index(kind, key, record);
+    return key;
+  }
+
+  /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */
+  remove(kind: DumpKind, key: string): boolean {
+    const k = key.toLowerCase();
+    const exact = this.store.get(kind, key) ? (keyOf(kind, this.store.get(kind, key)!) ?? k) : k;
+    const previous = this.store.delete(kind, exact);
+    if (!previous) return false;
+    for (const c of this.collectionsFor(kind)) c.remove(exact);
+    this.touchRelated(kind, previous);
+    return true;
+  }
+
+  private collectionsFor(kind: DumpKind): Collection[] {
+    return [...this.collections.values()].filter((c) => c.spec.source === kind);
+  }
+
+  private index(kind: DumpKind, key: string, record: RecordLike): void {
+    for (const c of this.collectionsFor(kind)) c.upsert(key, record);
+    this.touchRelated(kind, record);
+  }
+
+  /** A comment changes its issue's searchable text. */
+  private touchRelated(kind: DumpKind, record: RecordLike): void {
+    if (kind !== "comments") return;
+    const issue = Store.commentIssueKey(record);
+    if (!issue) return;
+    let set = this.stale.get("issues");
+    if (!set) this.stale.set("issues", (set = new Set()));
+    set.add(issue);
+  }
+
+  private refresh(kind: SearchKind, collection: Collection): void {
+    const stale = this.stale.get(kind);
+    if (stale?.size) {
+      for (const key of stale) collection.refresh(key);
+      stale.clear();
+    }
+    collection.refreshJoins();
+  }
+
+  private prepare(kind: string, accept: string | undefined): Prepared {
+    if (this.loading) throw serviceUnavailable();
+    const spec = (KINDS as Record<string, KindSpec<RecordLike> | undefined>)[kind];
+    const collection = spec && this.collections.get(spec.kind);
+    if (!spec || !collection) throw notFound();
+    const media = negotiateMediaType(accept, this.options.vendor);
+    if (!media.acceptable) throw unsupportedMediaType(accept ?? "");
+    if (kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
+    if (kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
+    return { spec, collection, media };
+  }
+
+  /** Runs one search; rejects with a SearchError carrying the hosting site's status and body. */
+  async search(kind: SearchKind, params: SearchParams = {}, options: SearchOptions = {}): Promise<Envelope> {
+    try {
+      return await this.run(kind, params, options);
+    } catch (err) {
+      throw asSearchError(err);
+    }
+  }
+
+  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions): Promise<Envelope> {
+    const { spec, collection, media } = this.prepare(kind, options.accept);
+    const caller = options.caller;
+    const q = params.q === undefined || params.q === null ? "" : String(params.q);
+    if (!q.trim()) throw missingParameter("q");
+
+    const sortParam = params.sort === undefined || params.sort === "" || Object.keys(spec.sorts).length === 0 ? undefined : String(params.sort);
+    if (sortParam !== undefined && !Object.prototype.hasOwnProperty.call(spec.sorts, sortParam)) {
+      throw validationFailed(`"${sortParam}" is not a valid sort for ${kind}: use one of ${Object.keys(spec.sorts).join(", ")}`, "sort");
+    }
+    const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
+    if (isPastResultCap(paging)) throw beyondResultCap();
+
+    const filters: Match[] = [];
+    if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
+
+    const tree = parseQuery(q);
+    this.refresh(spec.kind, collection);
+    const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
+    if (spec.columns.some((c) => c.name === "visibility")) filters.push(visibilityFilter(caller, this.store));
+    const match = and([resolved.match, ...filters]);
+
+    const now = this.options.now;
+    const executionPlan = plan(match, collection);
+    const found = await collect(executionPlan, { now, at: now() + this.options.timeLimitMs }, pause);
+    const scorer = makeScorer(collection, executionPlan.scoring, this.store);
+
+    const sortField = sortParam ?? resolved.sort?.field;
+    const direction = sortParam ? (String(params.order).toLowerCase() === "asc" ? "asc" : "desc") : (resolved.sort?.order ?? "desc");
+    const sortColumn = sortField ? collection.numberColumn(spec.sorts[sortField].column) : undefined;
+    const ranked = function* (): Generator<Ranked> {
+      for (const doc of found.docs) {
+        const record = collection.record(doc)!;
+        yield { doc, score: scorer.score(doc), key: sortColumn ? sortColumn.get(doc) : 0, order: spec.order(record) };
+      }
+    };
+    const offset = (paging.page - 1) * paging.perPage;
+    const end = Math.min(offset + paging.perPage, RESULT_CAP);
+    const top = topK(ranked(), end, comparator(!!sortColumn, direction)).slice(offset, end);
+
+    const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
+    const items = top.map((r) => {
+      const record = collection.record(r.doc)!;
+      const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
+      if (media.textMatch) item.text_matches = this.textMatches(spec, record, ctx, executionPlan.scoring.map((l) => l.match.text));
+      if (options.explain) item.explain = scorer.explain(r.doc);
+      return item;
+    });
+    return { total_count: found.docs.length, incomplete_results: found.incomplete, items };
+  }
+
+  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, texts: string[]): TextMatch[] {
+    const out: TextMatch[] = [];
+    for (const tm of spec.textMatches) {
+      const field = spec.textFields.find((f) => f.name === tm.field);
+      if (!field) continue;
+      const words = queryWordsFor(texts, field.tokenizer);
+      for (const source of tm.sources(record, ctx)) {
+        out.push(
+          ...highlight(
+            { objectUrl: source.objectUrl, objectType: source.objectType ?? tm.objectType, property: tm.property, value: source.value, tokenizer: field.tokenizer },
+            words,
+            tm.maxFragments ?? 1,
+          ),
+        );
+      }
+    }
+    return out;
+  }
+
+  /** Label search is confined to one repository the caller can see; 404 otherwise. */
+  private labelScope(repositoryId: unknown, caller: Caller | undefined): Match {
+    if (repositoryId === undefined || repositoryId === null || repositoryId === "") throw missingParameter("repository_id");
+    const id = Number(repositoryId);
+    if (!Number.isInteger(id)) throw validationFailed(`"${String(repositoryId)}" is not a repository id`, "repository_id");
+    const repo = this.store.repositoryById(id);
+    if (!repo || !canSeeRepository(repo, caller, this.store)) throw notFound();
+    return keyword("repository_id", String(id));
+  }
+
+  /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP. Never throws. */
+  async request(req: HttpRequest): Promise<HttpResponse> {
+    const headers: Record<string, string> = {};
+    try {
+      const url = new URL(req.url, "http://localhost");
+      const m = /^\/search\/([a-z]+)\/?$/.exec(url.pathname);
+      if (!m || !SEARCH_KINDS.includes(m[1] as SearchKind)) throw notFound();
+      const accept = header(req.headers, "accept");
+      if (this.limiter) {
+        const subject = rateLimitSubject(req.caller, req.ip);
+        const result = this.limiter.take(subject.key, subject.authenticated, this.options.now());
+        Object.assign(headers, this.limiter.headers(result));
+        if (!result.allowed) throw rateLimited(headers, subject.who, subject.authenticated);
+      }
+      const params: SearchParams = {};
+      for (const name of ["q", "sort", "order", "per_page", "page", "repository_id"] as const) {
+        const v = url.searchParams.get(name);
+        if (v !== null) params[name] = v;
+      }
+      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller });
+      const media = negotiateMediaType(accept, this.options.vendor);
+      headers["content-type"] = "application/json; charset=utf-8";
+      headers[`x-${this.options.vendor}-media-type`] = media.mediaType;
+      const link = linkHeader({ baseUrl: this.options.baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
+      if (link) headers.link = link;
+      const etag = etagOf(body);
+      headers.etag = etag;
+      if (matchesIfNoneMatch(header(req.headers, "if-none-match"), etag)) return { status: 304, headers, body: undefined };
+      return { status: 200, headers, body };
+    } catch (err) {
+      const e = asSearchError(err);
+      return { status: e.status, headers: { ...headers, ...e.headers, "content-type": "application/json; charset=utf-8" }, body: e.body };
+    }
+  }
+
+  /** Records held per dump kind. */
+  counts(): Record<DumpKind, number> {
+    return Object.fromEntries(DUMP_KINDS.map((k) => [k, this.store.size(k)])) as Record<DumpKind, number>;
+  }
+}
+
+function header(headers: HttpRequest["headers"], name: string): string | undefined {
+  if (!headers) return undefined;
+  for (const k of Object.keys(headers)) {
+    if (k.toLowerCase() === name) {
+      const v = headers[k];
+      return Array.isArray(v) ? v.join(", ") : v;
+    }
+  }
+  return undefined;
+}
+
+function keyFieldOf(kind: DumpKind): string {
+  switch (kind) {
+    case "repositories":
+      return "full_name";
+    case "users":
+      return "login";
+    case "issues":
+      return "number and repository_url";
+    case "comments":
+      return "id";
+    case "commits":
+      return "sha and repository";
+    case "code":
+      return "path and repository";
+    case "labels":
+      return "name and repository_id";
+    case "topics":
+      return "name";
+  }
+}
+
+export { SearchError, str };

@@ -1,0 +1,9 @@
+/** forgesearch: the hosting site's REST search API, in-process. */
+export { SearchEngine, type SearchEngineOptions } from "./engine.js";
+export { SearchError, QueryError, type ErrorBody } from "./errors.js";
+export { parseQuery } from "./parse/parse.js";
+export { printQuery, formatTree } from "./parse/print.js";
+export type { QueryNode } from "./parse/ast.js";
+export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
+export type { DumpKind, SearchKind } from "./kinds/types.js";
+export type { LoadReport } from "./load/index.js";

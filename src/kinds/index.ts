@@ -1,0 +1,17 @@
+/** The registry of search kinds: one module each, declared as data. */
+import { labels } from "./labels.js";
+import { repositories } from "./repositories.js";
+import { topics } from "./topics.js";
+import type { KindSpec, RecordLike, SearchKind } from "./types.js";
+import { users } from "./users.js";
+
+export const KINDS: Partial<Record<SearchKind, KindSpec<RecordLike>>> = {
+  repositories,
+  users,
+  topics,
+  labels,
+};
+
+export const SEARCH_KINDS: SearchKind[] = ["code", "commits", "issues", "labels", "repositories", "topics", "users"];
+
+export type { KindSpec, SearchKind } from "./types.js";

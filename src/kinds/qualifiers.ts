@@ -1,0 +1,148 @@
+/**
+ * Builders for the qualifier entries kinds declare: each returns a
+ * QualifierSpec whose `build` turns a qualifier node into a logical match.
+ */
+import type { QualifierNode, TextValue } from "../parse/ast.js";
+import { and, keyword, none, not, or, type Match } from "../resolve/match.js";
+import { dateBounds, numberBounds } from "../resolve/values.js";
+import type { QualifierSpec, ResolveContext } from "./types.js";
+
+const NUMBER_FORMS = "n, >n, >=n, <n, <=n, n..m, n..* or *..n";
+const DATE_FORMS = "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with Z or ±HH:MM, optionally with >, >=, <, <= or a .. range";
+
+/** The value as plain text: a list keeps its commas, a comparison its operator. */
+export function valueText(node: QualifierNode): string {
+  return node.raw;
+}
+
+/** The values of a comma list, or the single value. */
+export function valueList(node: QualifierNode): string[] {
+  return node.value.type === "list" ? node.value.items.map((i: TextValue) => i.text) : [node.raw];
+}
+
+function requireText(node: QualifierNode, ctx: ResolveContext): string {
+  const text = node.raw.trim();
+  if (!text) ctx.invalid(node, `"${node.rawName}:" needs a value`);
+  return text;
+}
+
+export function numberQualifier(name: string, column: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  return {
+    name,
+    ...extra,
+    build(node, ctx) {
+      const b = numberBounds(node.value);
+      if (!b) return ctx.invalid(node, `"${node.raw}" is not a valid value for ${node.rawName}: use ${NUMBER_FORMS}`);
+      if (b.low > b.high) return none(`${node.rawName}:${node.raw} is an empty range`);
+      return { op: "range", column, low: b.low, high: b.high };
+    },
+  };
+}
+
+export function dateQualifier(name: string, column: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  return {
+    name,
+    ...extra,
+    build(node, ctx) {
+      const b = dateBounds(node.value);
+      if (!b) return ctx.invalid(node, `"${node.raw}" is not a valid date for ${node.rawName}: use ${DATE_FORMS}`);
+      if (b.low > b.high) return none(`${node.rawName}:${node.raw} is an empty range`);
+      return { op: "range", column, low: b.low, high: b.high };
+    },
+  };
+}
+
+/** Equality on a keyword column; `normalize` maps the value to the stored form (null: no such value). */
+export function keywordQualifier(
+  name: string,
+  column: string,
+  options: Partial<QualifierSpec> & { normalize?: (v: string, node: QualifierNode, ctx: ResolveContext) => string | null; commaList?: boolean } = {},
+): QualifierSpec {
+  const { normalize, commaList, ...extra } = options;
+  return {
+    name,
+    ...extra,
+    build(node, ctx) {
+      const raw = commaList ? valueList(node) : [requireText(node, ctx)];
+      const values: string[] = [];
+      for (const v of raw) {
+        const n = normalize ? normalize(v, node, ctx) : v.toLowerCase();
+        if (n !== null) values.push(n);
+      }
+      return values.length ? keyword(column, ...values) : none(`no ${node.rawName} named ${node.raw}`);
+    },
+  };
+}
+
+/** A login-valued qualifier; `@me` is the caller. */
+export function userQualifier(name: string, column: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  return keywordQualifier(name, column, {
+    ...extra,
+    normalize: (v, node, ctx) => ctx.login(v, node).toLowerCase(),
+  });
+}
+
+/** A qualifier with a fixed set of literal values, each a match. */
+export function enumQualifier(name: string, cases: Record<string, (ctx: ResolveContext, node: QualifierNode) => Match>, extra: Partial<QualifierSpec> = {}): QualifierSpec {
+  const values = Object.keys(cases);
+  return {
+    name,
+    values,
+    ...extra,
+    build(node, ctx) {
+      const text = requireText(node, ctx).toLowerCase();
+      const build = Object.prototype.hasOwnProperty.call(cases, text) ? cases[text] : undefined;
+      if (!build) return ctx.invalid(node, `"${node.raw}" is not a valid value for ${node.rawName}: use one of ${values.join(", ")}`);
+      return build(ctx, node);
+    },
+  };
+}
+
+/** `true` / `false` on a boolean keyword column. */
+export function booleanQualifier(name: string, column: string): QualifierSpec {
+  return enumQualifier(name, {
+    true: () => keyword(column, "true"),
+    false: () => not(keyword(column, "true")),
+  });
+}
+
+/** `in:` — chooses the fields bare terms search; any of the listed fields. */
+export function inQualifier(fields: Record<string, string[]>): QualifierSpec {
+  return { name: "in", selectsFields: fields, values: Object.keys(fields) };
+}
+
+/** repo:OWNER/NAME on a column holding the lower-cased full name. */
+export function repoQualifier(column: string): QualifierSpec {
+  return {
+    name: "repo",
+    scope: true,
+    build(node, ctx) {
+      const v = requireText(node, ctx);
+      if (!/^[^/\s]+\/[^/\s]+$/.test(v)) ctx.invalid(node, `"${v}" is not a repository: use repo:OWNER/NAME`);
+      ctx.requireScope("repo", v, node);
+      return keyword(column, v.toLowerCase());
+    },
+  };
+}
+
+/** user: / org: on a column holding the lower-cased owner login. */
+export function ownerQualifier(name: "user" | "org", column: string): QualifierSpec {
+  return {
+    name,
+    scope: true,
+    build(node, ctx) {
+      const v = ctx.login(requireText(node, ctx), node);
+      ctx.requireScope(name, v, node);
+      return keyword(column, v.toLowerCase());
+    },
+  };
+}
+
+/** `is:public` / `is:private` / `is:internal` on a visibility column. */
+export const visibilityCases = (column: string): Record<string, () => Match> => ({
+  public: () => keyword(column, "public"),
+  private: () => keyword(column, "private"),
+  internal: () => keyword(column, "internal"),
+});
+
+export { and, or, not, keyword, none };

@@ -1,0 +1,62 @@
+/**
+ * Columns, qualifiers and helpers shared by the kinds whose records belong to
+ * a repository (issues, code, commits, labels): the repository's name, owner
+ * and visibility, read through the store so they follow the repository.
+ */
+import { resolveLanguage } from "../languages/index.js";
+import type { QualifierNode } from "../parse/ast.js";
+import { arr, lower, obj, str, type Store } from "../store.js";
+import type { ColumnSpec, RecordLike, ResolveContext } from "./types.js";
+
+export function time(v: unknown): number | null {
+  if (typeof v !== "string") return null;
+  const t = Date.parse(v);
+  return Number.isNaN(t) ? null : t;
+}
+
+export function count(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+
+/** Visibility of a repository record: "public", "private" or "internal". */
+export function visibilityOf(repo: RecordLike | undefined): string {
+  const v = str(repo?.visibility)?.toLowerCase();
+  if (v === "private" || v === "internal" || v === "public") return v;
+  return repo?.private === true ? "private" : "public";
+}
+
+export function ownerLogin(repo: RecordLike | undefined, fullName?: string): string {
+  return (str(obj(repo?.owner)?.login) ?? fullName?.split("/")[0] ?? "").toLowerCase();
+}
+
+/**
+ * Columns for a record of a repository: `repo`, `owner`, `owner_type`,
+ * `visibility`, `archived`, `repo_fork`, `repo_language`.
+ */
+export function repositoryColumns(repoName: (doc: RecordLike, store: Store) => string | undefined): ColumnSpec<RecordLike>[] {
+  const repo = (doc: RecordLike, store: Store) => store.repository(repoName(doc, store));
+  return [
+    { name: "repo", type: "keyword", value: (d, s) => repoName(d, s)?.toLowerCase() },
+    { name: "owner", type: "keyword", value: (d, s) => ownerLogin(repo(d, s), repoName(d, s)) },
+    { name: "visibility", type: "keyword", dependsOn: ["repositories"], value: (d, s) => visibilityOf(repo(d, s)) },
+    { name: "archived", type: "keyword", dependsOn: ["repositories"], value: (d, s) => repo(d, s)?.archived === true },
+    { name: "repo_fork", type: "keyword", dependsOn: ["repositories"], value: (d, s) => repo(d, s)?.fork === true },
+    { name: "repo_language", type: "keyword", dependsOn: ["repositories"], value: (d, s) => lower(repo(d, s)?.language) },
+  ];
+}
+
+/** A `language:` value as stored: the linguist name, lower-cased. */
+export function languageValue(v: string): string {
+  return (resolveLanguage(v) ?? v).toLowerCase();
+}
+
+export function normalizeLanguage(v: string, _node: QualifierNode, _ctx: ResolveContext): string {
+  return languageValue(v);
+}
+
+export function logins(v: unknown): string[] {
+  return arr(v)
+    .map((u) => (typeof u === "string" ? u : str(obj(u)?.login)))
+    .filter((l): l is string => typeof l === "string")
+    .map((l) => l.toLowerCase());
+}

@@ -1,0 +1,143 @@
+/**
+ * What a resource kind declares about itself, as data: its text fields, typed
+ * columns, qualifiers, sorts, signals and text-match properties. The stages
+ * (resolve, plan, execute, score, highlight, render) are generic over this.
+ */
+import type { QualifierNode } from "../parse/ast.js";
+import type { Match } from "../resolve/match.js";
+import type { TokenizerName } from "../text/tokenize.js";
+import type { Store } from "../store.js";
+import type { Caller } from "../types.js";
+
+export type SearchKind = "code" | "commits" | "issues" | "labels" | "repositories" | "topics" | "users";
+
+/** Record of the hosting site's REST shape; unknown fields are kept as they came. */
+export type RecordLike = Record<string, unknown>;
+
+export interface TextFieldSpec<D> {
+  name: string;
+  tokenizer: TokenizerName;
+  /** BM25F weight of a term occurrence in this field. */
+  weight: number;
+  /** BM25 length normalisation for this field (0 = none, 1 = full). */
+  b: number;
+  text(doc: D): string | string[] | undefined | null;
+}
+
+export type ColumnType = "number" | "keyword";
+
+export interface ColumnSpec<D> {
+  name: string;
+  type: ColumnType;
+  /**
+   * Values for a document: numbers (dates as epoch ms) for number columns,
+   * strings (normalised by the spec) for keyword columns.
+   */
+  value(doc: D, store: Store): number | string | string[] | boolean | null | undefined;
+  /**
+   * Kinds whose records this column reads through the store (joins); the
+   * column is rebuilt lazily when one of them changes.
+   */
+  dependsOn?: Array<keyof StoreKinds>;
+}
+
+/** The dump kinds a store holds. */
+export interface StoreKinds {
+  repositories: true;
+  users: true;
+  issues: true;
+  comments: true;
+  commits: true;
+  code: true;
+  labels: true;
+  topics: true;
+}
+export type DumpKind = keyof StoreKinds;
+
+/** Everything resolving a qualifier may need besides the value itself. */
+export interface ResolveContext {
+  kind: SearchKind;
+  caller?: Caller;
+  store: Store;
+  /** Whether the request carries the mercy-preview media type. */
+  mercy: boolean;
+  /** Records a repo:/user:/org: value naming something that must exist and be visible. */
+  requireScope(type: "repo" | "user" | "org", value: string, node: QualifierNode): void;
+  /** Turns `@me` into the caller's login, or fails as the hosting site does. */
+  login(value: string, node: QualifierNode): string;
+  /** A 422 naming this qualifier and what is wrong with its value. */
+  invalid(node: QualifierNode, why: string): never;
+}
+
+export interface QualifierSpec {
+  name: string;
+  aliases?: string[];
+  /** Matches every qualifier name with this prefix (`props.` for `props.NAME:`). */
+  namePrefix?: string;
+  /** False for the qualifiers the hosting site does not let `-` negate (`no:`). */
+  negatable?: boolean;
+  /** Values listed in errors and docs. */
+  values?: string[];
+  /** `in:` selects fields instead of filtering. */
+  selectsFields?: Record<string, string[]>;
+  /** Whether this qualifier names an ownership scope (repo/user/org): OR'd when repeated, not allowed in groups. */
+  scope?: boolean;
+  build?(node: QualifierNode, ctx: ResolveContext): Match;
+}
+
+export interface SortSpec {
+  /** Column sorted on; documents without a value sort last. */
+  column: string;
+}
+
+/** A property whose matches are highlighted under the text-match media type. */
+export interface TextMatchSpec<D> {
+  property: string;
+  objectType: string;
+  /** Fragments per holder (code search shows at most two per file). */
+  maxFragments?: number;
+  /** The field whose tokenizer and terms apply. */
+  field: string;
+  /** One or more holders of the property: the item itself or related records (comments). */
+  sources(doc: D, ctx: RenderContext): Array<{ objectUrl: string; objectType?: string; value: string | null | undefined }>;
+}
+
+export interface RenderContext {
+  store: Store;
+  baseUrl: string;
+  htmlUrl: string;
+  mercy: boolean;
+}
+
+export interface SignalSpec<D> {
+  name: string;
+  weight: number;
+  value(doc: D, store: Store): number;
+}
+
+export interface KindSpec<D = RecordLike> {
+  kind: SearchKind;
+  /** The dump kind holding the records of this search kind. */
+  source: DumpKind;
+  textFields: TextFieldSpec<D>[];
+  /** Fields a bare term searches when no `in:` is given. */
+  defaultFields: string[];
+  columns: ColumnSpec<D>[];
+  qualifiers: QualifierSpec[];
+  sorts: Record<string, SortSpec>;
+  /** Columns applied to every query of this kind (forks excluded unless fork:true …). */
+  defaults?(ctx: ResolveContext, present: Set<string>): Match[];
+  signals: SignalSpec<D>[];
+  textMatches: TextMatchSpec<D>[];
+  /** Stable tie-break: a number unique per record (its id). */
+  order(doc: D): number;
+  /** The repository a record belongs to (its full name), for visibility; null when public by nature. */
+  repository?(doc: D, store: Store): string | null;
+  /** Whether keywords combine with OR (labels) instead of AND. */
+  keywordsCombine?: "and" | "or";
+  /** Qualifiers forbidden for this kind (labels accept keywords only). */
+  keywordsOnly?: boolean;
+  /** A query must contain at least one term (code). */
+  requiresTerm?: (qualifiers: Set<string>) => boolean;
+  render(doc: D, ctx: RenderContext): Record<string, unknown>;
+}

@@ -1,0 +1,224 @@
+/**
+ * plan: logical query × index → a tree of operators, each able to enumerate
+ * its documents and to test one document, with a cost (how many documents it
+ * would enumerate). A conjunction is led by its cheapest child and tests the
+ * others on the leader's documents only.
+ *
+ * Enumeration may emit HEARTBEAT between documents while it scans: the
+ * collector uses it to check the deadline and to yield, so that a scan that
+ * finds little still stops on time.
+ */
+import type { Collection, FieldIndex } from "../index/collection.js";
+import type { Match } from "../resolve/match.js";
+import { queryTerms } from "../text/tokenize.js";
+
+export const HEARTBEAT = -1;
+/** Documents scanned between heartbeats. */
+export const BLOCK = 1024;
+
+export interface Operator {
+  /** Estimated number of documents `docs()` walks through. */
+  cost: number;
+  docs(): Iterable<number>;
+  test(doc: number): boolean;
+  /** Printed form, for explain output and plan goldens. */
+  describe: string;
+}
+
+/** The words of one text node as one field cuts them. */
+export interface FieldTerms {
+  field: FieldIndex;
+  terms: string[];
+  termIds: number[];
+}
+
+export interface TextLeaf {
+  match: Extract<Match, { op: "text" }>;
+  perField: FieldTerms[];
+}
+
+export interface Plan {
+  root: Operator;
+  /** Text leaves that count towards the score (not under a NOT). */
+  scoring: TextLeaf[];
+}
+
+function* scanLive(collection: Collection, keep: (doc: number) => boolean): Generator<number> {
+  const n = collection.capacity;
+  for (let doc = 0; doc < n; doc++) {
+    if ((doc & (BLOCK - 1)) === BLOCK - 1) yield HEARTBEAT;
+    if (collection.isLive(doc) && keep(doc)) yield doc;
+  }
+}
+
+const NOTHING: Operator = { cost: 0, docs: () => [], test: () => false, describe: "none" };
+
+export function plan(match: Match, collection: Collection): Plan {
+  const scoring: TextLeaf[] = [];
+  const root = compile(match, collection, scoring, false);
+  return { root, scoring };
+}
+
+function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
+  switch (match.op) {
+    case "all":
+      return { cost: c.capacity, docs: () => scanLive(c, () => true), test: (d) => c.isLive(d), describe: "all" };
+    case "none":
+      return { ...NOTHING, describe: `none(${match.reason})` };
+    case "text":
+      return textOperator(match, c, scoring, negated);
+    case "keyword": {
+      const col = c.keywordColumn(match.column);
+      const sets = match.values.map((v) => col.docs(v));
+      const cost = sets.reduce((n, s) => n + s.size, 0);
+      const values = new Set(match.values);
+      return {
+        cost,
+        docs: () => (sets.length === 1 ? sets[0] : unionSets(sets)),
+        test: (d) => col.get(d).some((v) => values.has(v)),
+        describe: `${match.column}=${match.values.join("|")}`,
+      };
+    }
+    case "prefix": {
+      const col = c.keywordColumn(match.column);
+      const sets = [...col.values()].filter((v) => v.startsWith(match.prefix)).map((v) => col.docs(v));
+      return {
+        cost: sets.reduce((n, s) => n + s.size, 0),
+        docs: () => unionSets(sets),
+        test: (d) => col.get(d).some((v) => v.startsWith(match.prefix)),
+        describe: `${match.column}^=${match.prefix}`,
+      };
+    }
+    case "range": {
+      const col = c.numberColumn(match.column);
+      const test = (d: number) => {
+        const v = col.get(d);
+        return v >= match.low && v <= match.high;
+      };
+      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `${match.column}:[${match.low}..${match.high}]` };
+    }
+    case "exists": {
+      const test = c.hasNumberColumn(match.column)
+        ? (d: number) => !Number.isNaN(c.numberColumn(match.column).get(d))
+        : (d: number) => c.keywordColumn(match.column).get(d).length > 0;
+      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `${match.column}:*` };
+    }
+    case "and": {
+      const children = match.children.map((m) => compile(m, c, scoring, negated)).sort((a, b) => a.cost - b.cost);
+      const [lead, ...rest] = children;
+      const test = (d: number) => children.every((o) => o.test(d));
+      return {
+        cost: lead.cost,
+        docs: () => filter(lead.docs(), (d) => rest.every((o) => o.test(d))),
+        test,
+        describe: `(and ${children.map((o) => o.describe).join(" ")})`,
+      };
+    }
+    case "or": {
+      const children = match.children.map((m) => compile(m, c, scoring, negated));
+      return {
+        cost: children.reduce((n, o) => n + o.cost, 0),
+        docs: () => unionOperators(children, c.capacity),
+        test: (d) => children.some((o) => o.test(d)),
+        describe: `(or ${children.map((o) => o.describe).join(" ")})`,
+      };
+    }
+    case "not": {
+      const child = compile(match.child, c, scoring, !negated);
+      const test = (d: number) => c.isLive(d) && !child.test(d);
+      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `(not ${child.describe})` };
+    }
+  }
+}
+
+function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
+  const perField: FieldTerms[] = [];
+  for (const name of match.fields) {
+    const field = c.fields.get(name);
+    if (!field) continue;
+    const terms = queryTerms(match.text, field.spec.tokenizer);
+    if (!terms.length) continue;
+    perField.push({ field, terms, termIds: terms.map((t) => c.termIdOf(t)) });
+  }
+  // A word with nothing searchable in it (only punctuation) constrains nothing.
+  if (!perField.length) return compile({ op: "all" }, c, scoring, negated);
+  if (!negated) scoring.push({ match, perField });
+
+  const fieldTest = (ft: FieldTerms, d: number): boolean => {
+    for (const id of ft.termIds) if (c.termFrequency(ft.field, d, id) === 0) return false;
+    return ft.terms.length === 1 || adjacent(c, ft, d);
+  };
+  const leads = perField.map((ft) => {
+    // The rarest word leads: its posting list is the shortest.
+    let best: Uint32Array | undefined;
+    for (const t of ft.terms) {
+      const docs = ft.field.postings.docs(t);
+      if (!best || docs.length < best.length) best = docs;
+      if (docs.length === 0) break;
+    }
+    return { ft, docs: best! };
+  });
+  return {
+    cost: leads.reduce((n, l) => n + l.docs.length, 0),
+    docs: () =>
+      leads.length === 1
+        ? filter(leads[0].docs, (d) => fieldTest(leads[0].ft, d))
+        : unionOperators(
+            leads.map((l) => ({ cost: l.docs.length, docs: () => filter(l.docs, (d) => fieldTest(l.ft, d)), test: (d: number) => fieldTest(l.ft, d), describe: "" })),
+            c.capacity,
+          ),
+    test: (d) => perField.some((ft) => fieldTest(ft, d)),
+    describe: `${match.phrase ? '"' : ""}${match.text}${match.phrase ? '"' : ""}@${perField.map((p) => p.field.spec.name).join("|")}`,
+  };
+}
+
+/** Whether the words occur in order at consecutive positions of the field. */
+function adjacent(c: Collection, ft: FieldTerms, doc: number): boolean {
+  const tokens = c.tokens(ft.field.spec.name, doc);
+  const at = new Map<string, Set<number>>();
+  for (const t of tokens) {
+    let s = at.get(t.term);
+    if (!s) at.set(t.term, (s = new Set()));
+    s.add(t.position);
+  }
+  const first = at.get(ft.terms[0]);
+  if (!first) return false;
+  for (const p of first) {
+    if (ft.terms.every((t, i) => at.get(t)?.has(p + i))) return true;
+  }
+  return false;
+}
+
+function* filter(docs: Iterable<number>, keep: (d: number) => boolean): Generator<number> {
+  for (const d of docs) {
+    if (d === HEARTBEAT || keep(d)) yield d;
+  }
+}
+
+function* unionSets(sets: ReadonlyArray<ReadonlySet<number>>): Generator<number> {
+  if (sets.length === 1) {
+    yield* sets[0];
+    return;
+  }
+  const seen = new Set<number>();
+  for (const s of sets) for (const d of s) if (!seen.has(d)) {
+    seen.add(d);
+    yield d;
+  }
+}
+
+function* unionOperators(children: Operator[], capacity: number): Generator<number> {
+  const seen = new Uint8Array(capacity);
+  for (const o of children) {
+    for (const d of o.docs()) {
+      if (d === HEARTBEAT) {
+        yield d;
+        continue;
+      }
+      if (!seen[d]) {
+        seen[d] = 1;
+        yield d;
+      }
+    }
+  }
+}

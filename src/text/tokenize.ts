@@ -1,0 +1,92 @@
+/**
+ * Tokenizers shared by indexing, query resolution and highlighting, so that a
+ * query term and an indexed word are always cut the same way.
+ *
+ * - prose: runs of letters, digits and `_`, lower-cased (`don't` → `don`, `t`).
+ * - code: like prose, but identifiers are also indexed by their parts:
+ *   `parseQuery` → `parsequery`, `parse`, `query`; `parse_query` → `parse_query`,
+ *   `parse`, `query`; `HTTPServer2` → `httpserver2`, `http`, `server`, `2`.
+ *   The characters code search ignores (`.`, `/`, `(`, …) separate tokens, so
+ *   `parse.query` is the two tokens `parse`, `query`.
+ * - exact: the whole value, trimmed and lower-cased (logins, e-mails, names).
+ */
+
+export type TokenizerName = "prose" | "code" | "exact";
+
+export interface Token {
+  /** Normalised token text. */
+  term: string;
+  /** Offsets of the source text the token came from, [start, end). */
+  start: number;
+  end: number;
+  /** Ordinal position for phrase adjacency; the parts of an identifier share the run after their whole. */
+  position: number;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+export function proseTokens(text: string): Token[] {
+  const out: Token[] = [];
+  let position = 0;
+  for (const m of text.matchAll(WORD)) {
+    out.push({ term: m[0].toLowerCase(), start: m.index!, end: m.index! + m[0].length, position: position++ });
+  }
+  return out;
+}
+
+/** Splits an identifier at case changes, underscores and letter/digit boundaries. */
+export function identifierParts(word: string): Array<{ start: number; end: number }> {
+  const parts: Array<{ start: number; end: number }> = [];
+  const re = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}]+/gu;
+  for (const m of word.matchAll(re)) parts.push({ start: m.index!, end: m.index! + m[0].length });
+  return parts;
+}
+
+export function codeTokens(text: string): Token[] {
+  const out: Token[] = [];
+  let position = 0;
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0];
+    const base = m.index!;
+    const whole = word.toLowerCase();
+    out.push({ term: whole, start: base, end: base + word.length, position });
+    const parts = identifierParts(word);
+    if (parts.length > 1) {
+      parts.forEach((p, i) => {
+        out.push({ term: word.slice(p.start, p.end).toLowerCase(), start: base + p.start, end: base + p.end, position: position + i });
+      });
+      position += parts.length;
+    } else {
+      position += 1;
+    }
+  }
+  return out;
+}
+
+export function exactTokens(text: string): Token[] {
+  const term = text.trim().toLowerCase();
+  if (!term) return [];
+  const start = text.indexOf(text.trim());
+  return [{ term, start, end: start + text.trim().length, position: 0 }];
+}
+
+export function tokenize(text: string, tokenizer: TokenizerName): Token[] {
+  switch (tokenizer) {
+    case "prose":
+      return proseTokens(text);
+    case "code":
+      return codeTokens(text);
+    case "exact":
+      return exactTokens(text);
+  }
+}
+
+/**
+ * The terms a query word stands for: prose and exact fields take the word as the
+ * user wrote it; code fields do not split a query identifier into parts, so that
+ * `parseQuery` finds that identifier, while `parse` finds it by its part.
+ */
+export function queryTerms(text: string, tokenizer: TokenizerName): string[] {
+  if (tokenizer === "exact") return exactTokens(text).map((t) => t.term);
+  return proseTokens(text).map((t) => t.term);
+}

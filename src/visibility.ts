@@ -1,0 +1,64 @@
+/**
+ * Who may see what. A private (or internal) repository, and everything in it,
+ * is visible to its owner, its collaborators (dump extension `collaborators`)
+ * and the members of its owning organisation (extension `members`).
+ */
+import type { RecordLike } from "./kinds/types.js";
+import { visibilityOf } from "./kinds/shared.js";
+import { keyword, or, type Match } from "./resolve/match.js";
+import type { Access } from "./resolve/resolve.js";
+import { arr, lower, obj, str, type Store } from "./store.js";
+import type { Caller } from "./types.js";
+
+function loginsOf(v: unknown): Set<string> {
+  return new Set(arr(v).map((x) => lower(typeof x === "string" ? x : obj(x)?.login)).filter(Boolean));
+}
+
+export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: Store): boolean {
+  if (visibilityOf(repo) === "public") return true;
+  if (!caller) return false;
+  const login = caller.login.toLowerCase();
+  const owner = lower(obj(repo.owner)?.login ?? str(repo.full_name)?.split("/")[0]);
+  if (owner === login) return true;
+  if (loginsOf(repo.collaborators).has(login)) return true;
+  const org = store.user(owner);
+  return !!org && loginsOf(org.members).has(login);
+}
+
+/** Full names (lower-cased) of the non-public repositories the caller may see. */
+export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: Store): string[] {
+  if (!caller) return [];
+  return store.derived(`visible:${caller.login.toLowerCase()}`, ["repositories", "users"], (s) => {
+    const out: string[] = [];
+    for (const repo of s.all("repositories")) {
+      if (visibilityOf(repo) !== "public" && canSeeRepository(repo, caller, s)) out.push(lower(repo.full_name));
+    }
+    return out;
+  });
+}
+
+/** The filter that keeps only what the caller may see, on a kind with `visibility` and `repo` columns. */
+export function visibilityFilter(caller: Caller | undefined, store: Store): Match {
+  const visible = hiddenRepositoriesVisibleTo(caller, store);
+  const publicOnly = keyword("visibility", "public");
+  return visible.length ? or([publicOnly, keyword("repo", ...visible)]) : publicOnly;
+}
+
+export function accessFor(caller: Caller | undefined, store: Store): Access {
+  return {
+    repository(fullName) {
+      const repo = store.repository(fullName);
+      return !!repo && canSeeRepository(repo, caller, store);
+    },
+    owner(login) {
+      if (store.user(login)) return true;
+      const wanted = login.toLowerCase();
+      const owners = store.derived("owners", ["repositories"], (s) => {
+        const set = new Set<string>();
+        for (const r of s.all("repositories")) set.add(lower(obj(r.owner)?.login ?? str(r.full_name)?.split("/")[0]));
+        return set;
+      });
+      return owners.has(wanted);
+    },
+  };
+}
