@@ -191,6 +191,7 @@ export class SearchEngine {
     if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
 
     const tree = parseQuery(q);
+    spec.check?.(tree, caller);
     this.refresh(spec.kind, collection);
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
     if (spec.columns.some((c) => c.name === "visibility")) filters.push(visibilityFilter(caller, this.store));

@@ -3,7 +3,7 @@
  * columns, qualifiers, sorts, signals and text-match properties. The stages
  * (resolve, plan, execute, score, highlight, render) are generic over this.
  */
-import type { QualifierNode } from "../parse/ast.js";
+import type { QualifierNode, QueryNode } from "../parse/ast.js";
 import type { Match } from "../resolve/match.js";
 import type { TokenizerName } from "../text/tokenize.js";
 import type { Store } from "../store.js";
@@ -137,6 +137,8 @@ export interface KindSpec<D = RecordLike> {
   keywordsCombine?: "and" | "or";
   /** Qualifiers forbidden for this kind (labels accept keywords only). */
   keywordsOnly?: boolean;
+  /** Kind-specific rules on the whole query (e.g. app-user callers must pick issues or pull requests). */
+  check?(tree: QueryNode, caller: Caller | undefined): void;
   /** A query must contain at least one term (code). */
   requiresTerm?: (qualifiers: Set<string>) => boolean;
   render(doc: D, ctx: RenderContext): Record<string, unknown>;
