@@ -106,7 +106,7 @@ export function previewRequired(feature: string): SearchError {
 
 export function unsupportedMediaType(accept: string): SearchError {
   return new SearchError(415, {
-    message: `Unsupported 'Accept' header: ${JSON.stringify(accept)}. Must accept 'application/json'.`,
+    message: `Unsupported 'Accept' header: '${accept}'. Must accept 'application/json'.`,
     documentation_url: "https://docs.github.com/rest/overview/media-types",
   });
 }

@@ -7,3 +7,4 @@ export type { QueryNode } from "./parse/ast.js";
 export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 export type { DumpKind, SearchKind } from "./kinds/types.js";
 export type { LoadReport } from "./load/index.js";
+export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";

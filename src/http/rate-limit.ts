@@ -1,0 +1,129 @@
+/**
+ * The search rate limit: a rolling window of requests per caller, 30 a minute for authenticated
+ * callers (keyed by login) and 10 for anonymous ones (keyed by address). The clock is passed in.
+ */
+
+export interface RateLimitOptions {
+  /** Requests per window for authenticated callers; default 30. */
+  authenticated?: number;
+  /** Requests per window for anonymous callers; default 10. */
+  unauthenticated?: number;
+  /** Window length in milliseconds; default 60,000. */
+  windowMs?: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch seconds at which the oldest counted request leaves the window. */
+  reset: number;
+  /** Requests counted in the window, this one included when allowed. */
+  used: number;
+}
+
+export const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
+  authenticated: 30,
+  unauthenticated: 10,
+  windowMs: 60_000,
+};
+
+export class RateLimiter {
+  readonly limits: Readonly<Required<RateLimitOptions>>;
+  /** Request times per caller, oldest first; never longer than the caller's limit. */
+  private readonly windows = new Map<string, number[]>();
+  private lastSweepMs = Number.NEGATIVE_INFINITY;
+
+  constructor(options: RateLimitOptions = {}) {
+    const limits = { ...DEFAULT_RATE_LIMITS, ...definedOnly(options) };
+    for (const name of ["authenticated", "unauthenticated"] as const) {
+      if (!Number.isInteger(limits[name]) || limits[name] < 0) {
+        throw new RangeError(`rate limit "${name}" must be a whole number of requests, got ${limits[name]}`);
+      }
+    }
+    if (!(limits.windowMs > 0) || !Number.isFinite(limits.windowMs)) {
+      throw new RangeError(`rate limit "windowMs" must be a positive number of milliseconds, got ${limits.windowMs}`);
+    }
+    this.limits = limits;
+  }
+
+  /** Counts one request by `key` at `nowMs`, unless the caller has used up the window. */
+  take(key: string, authenticated: boolean, nowMs: number): RateLimitResult {
+    this.sweep(nowMs);
+    const limit = authenticated ? this.limits.authenticated : this.limits.unauthenticated;
+    // Logins and addresses live in separate namespaces so neither can spend the other's allowance.
+    const windowKey = `${authenticated ? "user" : "addr"}:${key}`;
+    const times = this.windows.get(windowKey) ?? [];
+    dropExpired(times, nowMs - this.limits.windowMs);
+
+    const allowed = times.length < limit;
+    if (allowed) times.push(nowMs);
+    if (times.length > 0) this.windows.set(windowKey, times);
+    else this.windows.delete(windowKey);
+
+    const oldest = times[0] ?? nowMs;
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, limit - times.length),
+      reset: Math.ceil((oldest + this.limits.windowMs) / 1000),
+      used: times.length,
+    };
+  }
+
+  /** The headers the site sends with every search response. */
+  headers(result: RateLimitResult): Record<string, string> {
+    return {
+      "x-ratelimit-limit": String(result.limit),
+      "x-ratelimit-remaining": String(result.remaining),
+      "x-ratelimit-reset": String(result.reset),
+      "x-ratelimit-used": String(result.used),
+      "x-ratelimit-resource": "search",
+    };
+  }
+
+  /** Callers currently tracked (those with a request inside the window). */
+  get trackedCallers(): number {
+    return this.windows.size;
+  }
+
+  /** Forgets callers whose window has emptied; runs at most once per window length. */
+  private sweep(nowMs: number): void {
+    if (nowMs - this.lastSweepMs < this.limits.windowMs) return;
+    this.lastSweepMs = nowMs;
+    const horizon = nowMs - this.limits.windowMs;
+    for (const [key, times] of this.windows) {
+      if (times[times.length - 1] <= horizon) this.windows.delete(key);
+    }
+  }
+}
+
+export interface RateLimitSubject {
+  /** The key to count requests under: the login, or the address for anonymous callers. */
+  key: string;
+  authenticated: boolean;
+  /** How the 403 message names the caller: `user ID <id>` or the address. */
+  who: string;
+}
+
+/**
+ * Whom a request counts against. Logins are compared case-insensitively, as the site does. A
+ * request without an address (an in-process call) counts against the address `local`.
+ */
+export function rateLimitSubject(caller: { login: string; id?: number } | undefined, ip: string | undefined): RateLimitSubject {
+  if (caller) {
+    return { key: caller.login.toLowerCase(), authenticated: true, who: `user ID ${caller.id ?? caller.login}` };
+  }
+  const address = ip || "local";
+  return { key: address, authenticated: false, who: address };
+}
+
+function dropExpired(times: number[], horizon: number): void {
+  let expired = 0;
+  while (expired < times.length && times[expired] <= horizon) expired++;
+  if (expired > 0) times.splice(0, expired);
+}
+
+function definedOnly(options: RateLimitOptions): RateLimitOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
