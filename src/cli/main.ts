@@ -32,6 +32,8 @@ export interface ImportGitOptions {
   out: string;
   branch?: string;
   append?: boolean;
+  ownerType?: "User" | "Organization";
+  signal?: AbortSignal;
   onProgress?: (p: { phase: "commits" | "files"; done: number; total?: number }) => void;
 }
 
@@ -155,7 +157,8 @@ Example:
     .argument("<clone>", "path to a git clone")
     .requiredOption("--repo <owner/name>", "the repository's full name on the site", repositoryName)
     .requiredOption("--out <dir>", "dump folder to write")
-    .option("--branch <name>", "branch to import (default: the clone's HEAD)")
+    .option("--branch <name>", "branch to import (default: the branch origin/HEAD names, else the checked-out branch)")
+    .option("--owner-type <type>", "User or Organization (default: User)", ownerType)
     .option("--append", "add to an existing dump instead of replacing it")
     .action(async (clone: string, options: Omit<ImportGitOptions, "onProgress">) => {
       const report = await importClone(env, path.resolve(env.cwd, clone), {
@@ -220,6 +223,13 @@ async function loadEngine(env: CliEnvironment, dir: string, options: CliEngineOp
   return engine;
 }
 
+function ownerType(value: string): "User" | "Organization" {
+  const v = value.toLowerCase();
+  if (v === "user") return "User";
+  if (v === "organization" || v === "org") return "Organization";
+  throw new InvalidArgumentError("expected User or Organization.");
+}
+
 async function importClone(env: CliEnvironment, clone: string, options: ImportGitOptions): Promise<ImportGitReport> {
   if (!existsSync(clone)) throw new Error(`no git clone at ${clone}`);
   let phase: "commits" | "files" | undefined;
@@ -227,6 +237,7 @@ async function importClone(env: CliEnvironment, clone: string, options: ImportGi
   try {
     return await env.importGit(clone, {
       ...options,
+      signal: env.signal,
       onProgress: (p) => {
         if (p.phase !== phase) {
           progress.finish();

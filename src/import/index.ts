@@ -1,0 +1,4 @@
+/** Importing local git clones into dump folders. */
+export { importGit } from "./import-git.js";
+export type { ImportGitOptions, ImportGitReport, ImportProgress } from "./import-git.js";
+export { derivedId, legacyNodeId, parseFullName } from "./records.js";
