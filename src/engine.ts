@@ -180,9 +180,10 @@ export class SearchEngine {
     const q = params.q === undefined || params.q === null ? "" : String(params.q);
     if (!q.trim()) throw missingParameter("q");
 
-    const sortParam = params.sort === undefined || params.sort === "" || Object.keys(spec.sorts).length === 0 ? undefined : String(params.sort);
-    if (sortParam !== undefined && !Object.prototype.hasOwnProperty.call(spec.sorts, sortParam)) {
-      throw validationFailed(`"${sortParam}" is not a valid sort for ${kind}: use one of ${Object.keys(spec.sorts).join(", ")}`, "sort");
+    const restSorts = Object.keys(spec.sorts).filter((s) => !spec.sorts[s].queryOnly);
+    const sortParam = params.sort === undefined || params.sort === "" || restSorts.length === 0 ? undefined : String(params.sort);
+    if (sortParam !== undefined && !restSorts.includes(sortParam)) {
+      throw validationFailed(`"${sortParam}" is not a valid sort for ${kind}: use one of ${restSorts.join(", ")}`, "sort");
     }
     const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
     if (isPastResultCap(paging)) throw beyondResultCap();
@@ -259,20 +260,22 @@ export class SearchEngine {
   async request(req: HttpRequest): Promise<HttpResponse> {
     const headers: Record<string, string> = {};
     try {
-      const url = new URL(req.url, "http://localhost");
-      const m = /^\/search\/([a-z]+)\/?$/.exec(url.pathname);
-      if (!m || !SEARCH_KINDS.includes(m[1] as SearchKind)) throw notFound();
-      const accept = header(req.headers, "accept");
+      // Every request counts, so that every answer (unknown routes too) carries the allowance headers.
       if (this.limiter) {
         const subject = rateLimitSubject(req.caller, req.ip);
         const result = this.limiter.take(subject.key, subject.authenticated, this.options.now());
         Object.assign(headers, this.limiter.headers(result));
         if (!result.allowed) throw rateLimited(headers, subject.who, subject.authenticated);
       }
+      const url = new URL(req.url, "http://localhost");
+      const m = /^\/search\/([a-z]+)\/?$/.exec(url.pathname);
+      if (!m || !SEARCH_KINDS.includes(m[1] as SearchKind)) throw notFound();
+      const accept = header(req.headers, "accept");
       const params: SearchParams = {};
       for (const name of ["q", "sort", "order", "per_page", "page", "repository_id"] as const) {
-        const v = url.searchParams.get(name);
-        if (v !== null) params[name] = v;
+        // A repeated parameter counts by its last value, as the site (a Rails application) reads it.
+        const v = url.searchParams.getAll(name).at(-1);
+        if (v !== undefined) params[name] = v;
       }
       const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller });
       const media = negotiateMediaType(accept, this.options.vendor);

@@ -131,11 +131,11 @@ export class Collection {
     const f = this.fields.get(field);
     const record = this.docs[doc];
     if (!f || !record) return [];
-    return tokenize(asText(f.spec.text(record)), f.spec.tokenizer);
+    return tokenize(asText(f.spec.text(record, this.store)), f.spec.tokenizer);
   }
 
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
-    const tokens = tokenize(asText(field.spec.text(record)), field.spec.tokenizer);
+    const tokens = tokenize(asText(field.spec.text(record, this.store)), field.spec.tokenizer);
     const ids = new Uint32Array(tokens.length);
     tokens.forEach((t, i) => (ids[i] = this.termId(t.term)));
     ids.sort();

@@ -1,4 +1,7 @@
 /** The registry of search kinds: one module each, declared as data. */
+import { code } from "./code/index.js";
+import { commits } from "./commits/index.js";
+import { issues } from "./issues/index.js";
 import { labels } from "./labels.js";
 import { repositories } from "./repositories.js";
 import { topics } from "./topics.js";
@@ -10,6 +13,9 @@ export const KINDS: Partial<Record<SearchKind, KindSpec<RecordLike>>> = {
   users,
   topics,
   labels,
+  issues,
+  code,
+  commits,
 };
 
 export const SEARCH_KINDS: SearchKind[] = ["code", "commits", "issues", "labels", "repositories", "topics", "users"];

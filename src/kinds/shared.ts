@@ -5,7 +5,7 @@
  */
 import { resolveLanguage } from "../languages/index.js";
 import type { QualifierNode } from "../parse/ast.js";
-import { arr, lower, obj, str, type Store } from "../store.js";
+import { arr, lower, obj, repositoryOf, str, type Store } from "../store.js";
 import type { ColumnSpec, RecordLike, ResolveContext } from "./types.js";
 
 export function time(v: unknown): number | null {
@@ -43,6 +43,12 @@ export function repositoryColumns(repoName: (doc: RecordLike, store: Store) => s
     { name: "repo_fork", type: "keyword", dependsOn: ["repositories"], value: (d, s) => repo(d, s)?.fork === true },
     { name: "repo_language", type: "keyword", dependsOn: ["repositories"], value: (d, s) => lower(repo(d, s)?.language) },
   ];
+}
+
+/** The repository record a record belongs to, or a stand-in `{ full_name }` when the dump has none (for rendering). */
+export function repositoryRecordOf(record: RecordLike, store: Store): RecordLike {
+  const name = repositoryOf(record) ?? "unknown/unknown";
+  return store.repository(name) ?? { full_name: name };
 }
 
 /** A `language:` value as stored: the linguist name, lower-cased. */

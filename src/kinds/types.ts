@@ -21,7 +21,8 @@ export interface TextFieldSpec<D> {
   weight: number;
   /** BM25 length normalisation for this field (0 = none, 1 = full). */
   b: number;
-  text(doc: D): string | string[] | undefined | null;
+  /** The field's text; `store` reaches related records (an issue's comments). */
+  text(doc: D, store: Store): string | string[] | undefined | null;
 }
 
 export type ColumnType = "number" | "keyword";
@@ -82,12 +83,16 @@ export interface QualifierSpec {
   selectsFields?: Record<string, string[]>;
   /** Whether this qualifier names an ownership scope (repo/user/org): OR'd when repeated, not allowed in groups. */
   scope?: boolean;
+  /** "or": repeats side by side are a union (`involves:a involves:b`); the default is AND. */
+  repeats?: "or";
   build?(node: QualifierNode, ctx: ResolveContext): Match;
 }
 
 export interface SortSpec {
   /** Column sorted on; documents without a value sort last. */
   column: string;
+  /** Only the in-query `sort:` form takes it, not the REST `sort` parameter. */
+  queryOnly?: boolean;
 }
 
 /** A property whose matches are highlighted under the text-match media type. */
@@ -125,6 +130,8 @@ export interface KindSpec<D = RecordLike> {
   columns: ColumnSpec<D>[];
   qualifiers: QualifierSpec[];
   sorts: Record<string, SortSpec>;
+  /** False when `sort:` in the query is not a sort but an unknown qualifier, hence a keyword (code search). */
+  inQuerySort?: boolean;
   /** Columns applied to every query of this kind (forks excluded unless fork:true …). */
   defaults?(ctx: ResolveContext, present: Set<string>): Match[];
   signals: SignalSpec<D>[];
@@ -139,6 +146,8 @@ export interface KindSpec<D = RecordLike> {
   keywordsOnly?: boolean;
   /** Kind-specific rules on the whole query (e.g. app-user callers must pick issues or pull requests). */
   check?(tree: QueryNode, caller: Caller | undefined): void;
+  /** What a bare keyword means besides its text (issues: a hex word is also a commit SHA prefix). */
+  term?(word: string, text: Match): Match;
   /** A query must contain at least one term (code). */
   requiresTerm?: (qualifiers: Set<string>) => boolean;
   render(doc: D, ctx: RenderContext): Record<string, unknown>;

@@ -172,20 +172,24 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
   };
 }
 
-/** Whether the words occur in order at consecutive positions of the field. */
+/**
+ * Whether the words occur in order, each starting where the previous one ends
+ * (an identifier's whole spans the positions of its parts).
+ */
 function adjacent(c: Collection, ft: FieldTerms, doc: number): boolean {
   const tokens = c.tokens(ft.field.spec.name, doc);
-  const at = new Map<string, Set<number>>();
+  // term → position → the widths it occurs with there
+  const at = new Map<string, Map<number, number[]>>();
   for (const t of tokens) {
-    let s = at.get(t.term);
-    if (!s) at.set(t.term, (s = new Set()));
-    s.add(t.position);
+    let byPosition = at.get(t.term);
+    if (!byPosition) at.set(t.term, (byPosition = new Map()));
+    byPosition.set(t.position, [...(byPosition.get(t.position) ?? []), t.width ?? 1]);
   }
+  const from = (i: number, position: number): boolean =>
+    i === ft.terms.length || (at.get(ft.terms[i])?.get(position) ?? []).some((width) => from(i + 1, position + width));
   const first = at.get(ft.terms[0]);
   if (!first) return false;
-  for (const p of first) {
-    if (ft.terms.every((t, i) => at.get(t)?.has(p + i))) return true;
-  }
+  for (const p of first.keys()) if (from(0, p)) return true;
   return false;
 }
 

@@ -96,7 +96,7 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
   const visitOptions = (node: QueryNode): void => {
     switch (node.type) {
       case "qualifier": {
-        if (node.name === "sort" && !findQualifier(spec, "sort")) {
+        if (isInQuerySort(spec, node.name)) {
           sort = parseInQuerySort(node, spec);
           return;
         }
@@ -132,8 +132,11 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
     return { op: "text", fields: textFields, text: value, phrase, span };
   };
 
+  const refuseNegation = (node: QualifierNode): never =>
+    fail(`"-${node.rawName}:${node.raw}" is not supported: ${node.rawName}: qualifiers cannot be negated.`, node.span);
+
   const qualifier = (node: QualifierNode, inGroup: boolean): Match => {
-    if (node.name === "sort" && !findQualifier(spec, "sort")) return ALL;
+    if (isInQuerySort(spec, node.name)) return ALL;
     const q = findQualifier(spec, node.name);
     if (!q) {
       // Unknown qualifiers are keywords, as written (suggested rule of the syntax reference).
@@ -144,7 +147,7 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
     if (spec.keywordsOnly) fail(`Qualifiers are not accepted here: "${node.rawName}:" (this search takes keywords only).`, node.span);
     if (q.selectsFields) return ALL;
     if (q.scope && inGroup) fail(`"${node.rawName}:" cannot be used inside parentheses.`, node.span);
-    if (node.negated && q.negatable === false) fail(`"-${node.rawName}:${node.raw}" is not supported: ${node.rawName}: qualifiers cannot be negated.`, node.span);
+    if (node.negated && q.negatable === false) refuseNegation(node);
     qualifiers.add(q.name);
     const m = q.build!(node, ctx);
     return node.negated ? not(m) : m;
@@ -157,7 +160,7 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
         return ALL;
       case "term":
         if (node.text.toLowerCase() === "@me") fail(`"@me" can only be used as a qualifier value, e.g. author:@me.`, node.span);
-        return text(node.text, false, node.span);
+        return spec.term ? spec.term(node.text, text(node.text, false, node.span)) : text(node.text, false, node.span);
       case "phrase":
         return text(node.text, true, node.span);
       case "qualifier": {
@@ -171,7 +174,16 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
         return m;
       }
       case "and": {
-        const parts = node.children.map((c) => walk(c, inGroup, top));
+        const parts: Match[] = [];
+        // Repeats of a qualifier that unions (involves:a involves:b) become one OR.
+        const unions = new Map<string, Match[]>();
+        for (const c of node.children) {
+          const m = walk(c, inGroup, top);
+          const q = c.type === "qualifier" && !c.negated ? findQualifier(spec, c.name) : undefined;
+          if (q?.repeats === "or") unions.set(q.name, [...(unions.get(q.name) ?? []), m]);
+          else parts.push(m);
+        }
+        for (const u of unions.values()) parts.push(or(u));
         if (top && spec.keywordsCombine === "or") {
           const texts = parts.filter((p) => p.op === "text");
           const rest = parts.filter((p) => p.op !== "text");
@@ -182,6 +194,8 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
       case "or":
         return or(node.children.map((c) => walk(c, inGroup, false)));
       case "not":
+        // `NOT no:label` is `-no:label` in other words.
+        if (node.child.type === "qualifier" && findQualifier(spec, node.child.name)?.negatable === false) refuseNegation(node.child);
         return not(walk(node.child, inGroup, false));
       case "group":
         return walk(node.child, true, false);
@@ -196,6 +210,11 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
     fail("The search must include at least one keyword: a query of qualifiers only is not accepted here.", tree.span);
   }
   return { match: simplifyAnd(parts), sort, hasText, qualifiers };
+}
+
+/** `sort:` orders the results, unless the kind has a `sort` qualifier or takes no in-query sort. */
+function isInQuerySort(spec: KindSpec<RecordLike>, name: string): boolean {
+  return name === "sort" && spec.inQuerySort !== false && !findQualifier(spec, "sort");
 }
 
 function simplifyAnd(parts: Match[]): Match {

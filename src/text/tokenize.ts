@@ -5,7 +5,8 @@
  * - prose: runs of letters, digits and `_`, lower-cased (`don't` → `don`, `t`).
  * - code: like prose, but identifiers are also indexed by their parts:
  *   `parseQuery` → `parsequery`, `parse`, `query`; `parse_query` → `parse_query`,
- *   `parse`, `query`; `HTTPServer2` → `httpserver2`, `http`, `server`, `2`.
+ *   `parse`, `query`; `HTTPServer2` → `httpserver2`, `http`, `server`, `2`;
+ *   `__init__` → `__init__`, `init`.
  *   The characters code search ignores (`.`, `/`, `(`, …) separate tokens, so
  *   `parse.query` is the two tokens `parse`, `query`.
  * - exact: the whole value, trimmed and lower-cased (logins, e-mails, names).
@@ -21,6 +22,8 @@ export interface Token {
   end: number;
   /** Ordinal position for phrase adjacency; the parts of an identifier share the run after their whole. */
   position: number;
+  /** Positions the token spans (default 1): an identifier's whole spans its parts, so the next word follows all of them. */
+  width?: number;
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -49,9 +52,10 @@ export function codeTokens(text: string): Token[] {
     const word = m[0];
     const base = m.index!;
     const whole = word.toLowerCase();
-    out.push({ term: whole, start: base, end: base + word.length, position });
     const parts = identifierParts(word);
-    if (parts.length > 1) {
+    out.push({ term: whole, start: base, end: base + word.length, position, ...(parts.length > 1 ? { width: parts.length } : {}) });
+    // `__init__` has one part, `init`, which is still a different term.
+    if (parts.length > 1 || (parts.length === 1 && parts[0].end - parts[0].start < word.length)) {
       parts.forEach((p, i) => {
         out.push({ term: word.slice(p.start, p.end).toLowerCase(), start: base + p.start, end: base + p.end, position: position + i });
       });
