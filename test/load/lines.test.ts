@@ -1,0 +1,72 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CHUNK_BYTES, readLines } from "../../src/load/lines.js";
+import { tempDump } from "./temp-dump.js";
+
+async function collect(path: string, chunkBytes?: number): Promise<Array<[number, string]>> {
+  const lines: Array<[number, string]> = [];
+  for await (const line of readLines(path, { chunkBytes })) lines.push([line.number, line.text]);
+  return lines;
+}
+
+async function fileWith(content: string | Buffer): Promise<string> {
+  const dir = await tempDump({ "f.ndjson": content });
+  return join(dir, "f.ndjson");
+}
+
+describe("readLines", () => {
+  it("numbers lines from 1 and keeps empty ones", async () => {
+    expect(await collect(await fileWith("a\n\nb\n"))).toEqual([
+      [1, "a"],
+      [2, ""],
+      [3, "b"],
+    ]);
+  });
+
+  it("yields a last line that has no line ending", async () => {
+    expect(await collect(await fileWith("a\nb"))).toEqual([
+      [1, "a"],
+      [2, "b"],
+    ]);
+  });
+
+  it("drops CR of CRLF endings, also when CR and LF fall in different chunks", async () => {
+    const path = await fileWith("ab\r\ncd\r\nef");
+    for (const chunkBytes of [1, 2, 3, 64]) {
+      expect(await collect(path, chunkBytes)).toEqual([
+        [1, "ab"],
+        [2, "cd"],
+        [3, "ef"],
+      ]);
+    }
+  });
+
+  it("joins a multi-byte character cut by a chunk boundary", async () => {
+    const text = "Reykjavík ☃ 𝄞";
+    const path = await fileWith(`${text}\n${text}\n`);
+    for (const chunkBytes of [1, 3, 5, 7]) {
+      expect((await collect(path, chunkBytes)).map(([, line]) => line)).toEqual([text, text]);
+    }
+  });
+
+  it("drops a byte-order mark at the start of the file only", async () => {
+    expect((await collect(await fileWith("\uFEFFa\n\uFEFFb\n"))).map(([, line]) => line)).toEqual(["a", "\uFEFFb"]);
+  });
+
+  it("reads lines longer than a chunk and files of many chunks", async () => {
+    const long = "x".repeat(CHUNK_BYTES * 2 + 17);
+    const short = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    const path = await fileWith([long, ...short, long].join("\n"));
+    const lines = (await collect(path)).map(([, line]) => line);
+    expect(lines).toEqual([long, ...short, long]);
+  });
+
+  it("reports the size of every chunk it reads", async () => {
+    const content = "0123456789\n".repeat(100);
+    const path = await fileWith(content);
+    const chunks: number[] = [];
+    for await (const _ of readLines(path, { chunkBytes: 64, onChunk: (n) => chunks.push(n) })) void _;
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.reduce((a, b) => a + b, 0)).toBe(content.length);
+  });
+});
