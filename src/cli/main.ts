@@ -5,6 +5,7 @@
  * dump that cannot be loaded, an import that fails), 2 usage error.
  */
 import { existsSync, realpathSync } from "node:fs";
+import type { ImportGitOptions, ImportGitReport } from "../import/index.js";
 import { STATUS_CODES } from "node:http";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -27,23 +28,7 @@ export interface CliEngineOptions {
   rateLimit?: false;
 }
 
-export interface ImportGitOptions {
-  repo: string;
-  out: string;
-  branch?: string;
-  append?: boolean;
-  ownerType?: "User" | "Organization";
-  signal?: AbortSignal;
-  onProgress?: (p: { phase: "commits" | "files"; done: number; total?: number }) => void;
-}
-
-export interface ImportGitReport {
-  repository: string;
-  commits: number;
-  files: number;
-  skipped: { binary: number; tooLarge: number };
-  ms: number;
-}
+export type { ImportGitOptions, ImportGitReport };
 
 /** Everything the command touches outside itself, replaceable in tests. */
 export interface CliEnvironment {
