@@ -1,5 +1,5 @@
 /** Repository search (`/search/repositories`): qualifiers, fields and sorts as data. */
-import { arr, lower, obj, str } from "../store.js";
+import { arr, lower, obj, repositoryOf, str } from "../store.js";
 import { repositoryItem } from "../render/objects.js";
 import {
   booleanQualifier,
@@ -39,7 +39,7 @@ function openIssuesByLabel(store: Store): Map<string, Map<string, number>> {
     const counts = new Map<string, Map<string, number>>();
     for (const issue of s.all("issues")) {
       if (issue.state !== "open" || obj(issue.pull_request)) continue;
-      const repo = (str(issue.repository) ?? /\/repos\/([^/]+\/[^/]+)/.exec(str(issue.repository_url) ?? "")?.[1])?.toLowerCase();
+      const repo = repositoryOf(issue)?.toLowerCase();
       if (!repo) continue;
       for (const label of arr(issue.labels)) {
         const name = (typeof label === "string" ? label : str(obj(label)?.name))?.toLowerCase().replace(/[\s_]+/g, "-");

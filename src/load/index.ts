@@ -2,4 +2,3 @@ export { DUMP_FILES, LOAD_ORDER, type DumpKind } from "./dump-files.js";
 export { readDump, type DumpSink, type LoadProblem, type LoadReport, type ReadDumpOptions } from "./read-dump.js";
 export { readLines, CHUNK_BYTES, type Line, type ReadLinesOptions } from "./lines.js";
 export { parseRecord } from "./parse-record.js";
-export { issueRepository, commentIssue, type IssueRef } from "./links.js";

@@ -5,10 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { issueKeyOf, repositoryOf, Store } from "../../src/store.js";
 import {
-  commentIssue,
   DUMP_FILES,
-  issueRepository,
   LOAD_ORDER,
   readDump,
   type DumpKind,
@@ -56,17 +55,17 @@ describe("data/sample", () => {
   it("links every issue, commit and file to a loaded repository and every label by repository id", () => {
     const names = new Set(records.repositories.map((r) => r.full_name));
     const ids = new Set(records.repositories.map((r) => r.id));
-    expect(records.issues.filter((issue) => !names.has(issueRepository(issue)))).toEqual([]);
+    expect(records.issues.filter((issue) => !names.has(repositoryOf(issue)))).toEqual([]);
     expect(records.commits.filter((commit) => !names.has(commit.repository))).toEqual([]);
     expect(records.code.filter((file) => !names.has(file.repository))).toEqual([]);
     expect(records.labels.filter((label) => !ids.has(label.repository_id))).toEqual([]);
   });
 
   it("links every comment to a loaded issue", () => {
-    const issues = new Set(records.issues.map((issue) => `${issueRepository(issue)}#${issue.number}`));
+    const issues = new Set(records.issues.map((issue) => issueKeyOf(issue)));
     const orphans = records.comments.filter((comment) => {
-      const ref = commentIssue(comment);
-      return !ref || !issues.has(`${ref.repository}#${ref.number}`);
+      const ref = Store.commentIssueKey(comment);
+      return !ref || !issues.has(ref);
     });
     expect(orphans).toEqual([]);
   });
@@ -81,7 +80,7 @@ describe("data/sample", () => {
     expect(unique(records.users.map((u) => u.login))).toBe(true);
     expect(unique(records.repositories.map((r) => r.full_name))).toBe(true);
     expect(unique(records.repositories.map((r) => r.id))).toBe(true);
-    expect(unique(records.issues.map((i) => `${issueRepository(i)}#${i.number}`))).toBe(true);
+    expect(unique(records.issues.map((i) => `${repositoryOf(i)}#${i.number}`))).toBe(true);
     expect(unique(records.comments.map((c) => c.id))).toBe(true);
     expect(unique(records.commits.map((c) => c.sha))).toBe(true);
     expect(unique(records.code.map((f) => `${f.repository}:${f.path}`))).toBe(true);
