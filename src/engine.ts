@@ -31,7 +31,7 @@ import { parseQuery } from "./parse/parse.js";
 import { plan } from "./plan/plan.js";
 import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
-import { comparator, topK, type Ranked } from "./score/rank.js";
+import { comparator, topK, type Comparator, type Ranked } from "./score/rank.js";
 import { makeScorer } from "./score/score.js";
 import { keyOf, Store, str } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -56,6 +56,28 @@ const DUMP_KINDS: DumpKind[] = ["repositories", "users", "issues", "comments", "
 
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
+
+/** Matches scored and ranked between pauses: scoring every match of a broad query at once holds the host for long. */
+const RANK_BLOCK = 2048;
+
+/**
+ * The best `k` matches, scored block by block with a pause between blocks. The comparator is a
+ * total order, so the best of each block merged into the best so far gives the same answer as
+ * ranking everything at once.
+ */
+async function topKInBlocks(docs: Uint32Array, rankOf: (doc: number) => Ranked, k: number, compare: Comparator): Promise<Ranked[]> {
+  let best: Ranked[] = [];
+  for (let start = 0; start < docs.length; start += RANK_BLOCK) {
+    if (start > 0) await pause();
+    best = topK(bestAndBlock(best, docs.subarray(start, start + RANK_BLOCK), rankOf), k, compare);
+  }
+  return best;
+}
+
+function* bestAndBlock(best: Ranked[], block: Uint32Array, rankOf: (doc: number) => Ranked): Generator<Ranked> {
+  yield* best;
+  for (const doc of block) yield rankOf(doc);
+}
 
 interface Prepared {
   spec: KindSpec<RecordLike>;
@@ -206,15 +228,15 @@ export class SearchEngine {
     const sortField = sortParam ?? resolved.sort?.field;
     const direction = sortParam ? (String(params.order).toLowerCase() === "asc" ? "asc" : "desc") : (resolved.sort?.order ?? "desc");
     const sortColumn = sortField ? collection.numberColumn(spec.sorts[sortField].column) : undefined;
-    const ranked = function* (): Generator<Ranked> {
-      for (const doc of found.docs) {
-        const record = collection.record(doc)!;
-        yield { doc, score: scorer.score(doc), key: sortColumn ? sortColumn.get(doc) : 0, order: spec.order(record) };
-      }
-    };
+    const rankOf = (doc: number): Ranked => ({
+      doc,
+      score: scorer.score(doc),
+      key: sortColumn ? sortColumn.get(doc) : 0,
+      order: spec.order(collection.record(doc)!),
+    });
     const offset = (paging.page - 1) * paging.perPage;
     const end = Math.min(offset + paging.perPage, RESULT_CAP);
-    const top = topK(ranked(), end, comparator(!!sortColumn, direction)).slice(offset, end);
+    const top = (await topKInBlocks(found.docs, rankOf, end, comparator(!!sortColumn, direction))).slice(offset, end);
 
     const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {

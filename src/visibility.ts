@@ -14,11 +14,15 @@ function loginsOf(v: unknown): Set<string> {
   return new Set(arr(v).map((x) => lower(typeof x === "string" ? x : obj(x)?.login)).filter(Boolean));
 }
 
+function ownerOf(repo: RecordLike): string {
+  return lower(obj(repo.owner)?.login ?? str(repo.full_name)?.split("/")[0]);
+}
+
 export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: Store): boolean {
   if (visibilityOf(repo) === "public") return true;
   if (!caller) return false;
   const login = caller.login.toLowerCase();
-  const owner = lower(obj(repo.owner)?.login ?? str(repo.full_name)?.split("/")[0]);
+  const owner = ownerOf(repo);
   if (owner === login) return true;
   if (loginsOf(repo.collaborators).has(login)) return true;
   const org = store.user(owner);
@@ -52,13 +56,14 @@ export function accessFor(caller: Caller | undefined, store: Store): Access {
     },
     owner(login) {
       if (store.user(login)) return true;
+      // An account known only through repositories the caller cannot see must look like one that does not exist.
       const wanted = login.toLowerCase();
-      const owners = store.derived("owners", ["repositories"], (s) => {
+      const publicOwners = store.derived("owners:public", ["repositories"], (s) => {
         const set = new Set<string>();
-        for (const r of s.all("repositories")) set.add(lower(obj(r.owner)?.login ?? str(r.full_name)?.split("/")[0]));
+        for (const r of s.all("repositories")) if (visibilityOf(r) === "public") set.add(ownerOf(r));
         return set;
       });
-      return owners.has(wanted);
+      return publicOwners.has(wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);
     },
   };
 }
