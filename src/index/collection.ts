@@ -6,7 +6,7 @@
  */
 import type { ColumnSpec, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { tokenize, type Token } from "../text/tokenize.js";
+import { tokenizeValue, type Token } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { Postings } from "./postings.js";
 
@@ -16,11 +16,6 @@ export interface FieldIndex {
   /** Per document: term ids, sorted, repeated once per occurrence (term frequency by counting). */
   terms: Array<Uint32Array | undefined>;
   totalLength: number;
-}
-
-function asText(v: string | string[] | null | undefined): string {
-  if (v == null) return "";
-  return Array.isArray(v) ? v.filter((s) => typeof s === "string").join("\n") : String(v);
 }
 
 function asKeywords(v: unknown): string[] {
@@ -131,11 +126,11 @@ export class Collection {
     const f = this.fields.get(field);
     const record = this.docs[doc];
     if (!f || !record) return [];
-    return tokenize(asText(f.spec.text(record, this.store)), f.spec.tokenizer);
+    return tokenizeValue(f.spec.text(record, this.store), f.spec.tokenizer);
   }
 
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
-    const tokens = tokenize(asText(field.spec.text(record, this.store)), field.spec.tokenizer);
+    const tokens = tokenizeValue(field.spec.text(record, this.store), field.spec.tokenizer);
     const ids = new Uint32Array(tokens.length);
     tokens.forEach((t, i) => (ids[i] = this.termId(t.term)));
     ids.sort();

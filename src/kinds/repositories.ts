@@ -1,4 +1,5 @@
 /** Repository search (`/search/repositories`): qualifiers, fields and sorts as data. */
+import { collectQualifiers } from "../parse/measure.js";
 import { arr, lower, obj, repositoryOf, str } from "../store.js";
 import { repositoryItem } from "../render/objects.js";
 import {
@@ -41,8 +42,11 @@ function openIssuesByLabel(store: Store): Map<string, Map<string, number>> {
       if (issue.state !== "open" || obj(issue.pull_request)) continue;
       const repo = repositoryOf(issue)?.toLowerCase();
       if (!repo) continue;
-      for (const label of arr(issue.labels)) {
-        const name = (typeof label === "string" ? label : str(obj(label)?.name))?.toLowerCase().replace(/[\s_]+/g, "-");
+      // Two spellings of one label on one issue count the issue once.
+      const names = new Set(
+        arr(issue.labels).map((label) => (typeof label === "string" ? label : str(obj(label)?.name))?.toLowerCase().replace(/[\s_]+/g, "-")),
+      );
+      for (const name of names) {
         if (!name) continue;
         let m = counts.get(name);
         if (!m) counts.set(name, (m = new Map()));
@@ -130,7 +134,11 @@ export const repositories: KindSpec<RecordLike> = {
       namePrefix: "props.",
       build: (node, ctx) => {
         const property = node.name.slice("props.".length);
-        if (!property || !node.raw) ctx.invalid(node, `"${node.rawName}:${node.raw}" needs the form props.PROPERTY:VALUE`);
+        if (!property || !node.raw) return ctx.invalid(node, `"${node.rawName}:${node.raw}" needs the form props.PROPERTY:VALUE`);
+        // Custom properties belong to one organisation: unless the query is limited to exactly one org:, the filter is ignored.
+        const scopes = collectQualifiers(ctx.tree).filter((q) => !q.negated && (q.name === "org" || q.name === "user" || q.name === "repo"));
+        const orgs = new Set(scopes.map((q) => `${q.name}:${q.raw.toLowerCase()}`));
+        if (orgs.size !== 1 || scopes[0].name !== "org") return { op: "all" };
         return keyword("props", `${property}:${node.raw.toLowerCase()}`);
       },
     },

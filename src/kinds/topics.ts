@@ -1,7 +1,7 @@
 /** Topic search (`/search/topics`, mercy-preview only). */
 import { arr, lower, str, type Store } from "../store.js";
 import { dateQualifier, enumQualifier, keyword, not, numberQualifier } from "./qualifiers.js";
-import { count, time } from "./shared.js";
+import { count, time, visibilityOf } from "./shared.js";
 import type { KindSpec, RecordLike } from "./types.js";
 
 /** Repositories tagged with each topic (the topic item carries no such count). */
@@ -9,6 +9,8 @@ function repositoriesPerTopic(store: Store): Map<string, number> {
   return store.derived("repositoriesPerTopic", ["repositories"], (s) => {
     const m = new Map<string, number>();
     for (const r of s.all("repositories")) {
+      // Only public repositories count: the number is shown to every caller.
+      if (visibilityOf(r) !== "public") continue;
       for (const t of new Set(arr(r.topics).map(lower))) if (t) m.set(t, (m.get(t) ?? 0) + 1);
     }
     return m;

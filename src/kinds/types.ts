@@ -58,6 +58,8 @@ export type DumpKind = keyof StoreKinds;
 /** Everything resolving a qualifier may need besides the value itself. */
 export interface ResolveContext {
   kind: SearchKind;
+  /** The whole query, for qualifiers whose meaning depends on the others (props.* needs one org:). */
+  tree: QueryNode;
   caller?: Caller;
   store: Store;
   /** Whether the request carries the mercy-preview media type. */

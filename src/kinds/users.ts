@@ -2,7 +2,7 @@
 import { userObject } from "../render/objects.js";
 import { lower, str, type Store } from "../store.js";
 import { dateQualifier, enumQualifier, inQualifier, keyword, keywordQualifier, numberQualifier } from "./qualifiers.js";
-import { count, languageValue, normalizeLanguage, time } from "./shared.js";
+import { count, languageValue, normalizeLanguage, time, visibilityOf } from "./shared.js";
 import type { KindSpec, QualifierSpec, RecordLike } from "./types.js";
 
 const isOrg = (u: RecordLike) => str(u.type) === "Organization";
@@ -21,7 +21,8 @@ function mainLanguage(u: RecordLike, store: Store): string {
     for (const r of s.all("repositories")) {
       const owner = lower((r.owner as RecordLike | undefined)?.login ?? str(r.full_name)?.split("/")[0]);
       const lang = lower(r.language);
-      if (!owner || !lang || r.fork === true) continue;
+      // Public repositories only: an account's language is shown to every caller.
+      if (!owner || !lang || r.fork === true || visibilityOf(r) !== "public") continue;
       let c = m.get(owner);
       if (!c) m.set(owner, (c = new Map()));
       c.set(lang, (c.get(lang) ?? 0) + 1);

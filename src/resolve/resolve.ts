@@ -69,6 +69,7 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
 
   const ctx: ResolveContext = {
     kind: spec.kind,
+    tree,
     caller: input.caller,
     store: input.store,
     mercy: input.mercy,
@@ -184,10 +185,20 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
           else parts.push(m);
         }
         for (const u of unions.values()) parts.push(or(u));
+        // Label search: keywords side by side are alternatives; an explicit AND still joins.
         if (top && spec.keywordsCombine === "or") {
-          const texts = parts.filter((p) => p.op === "text");
-          const rest = parts.filter((p) => p.op !== "text");
-          return and([...(texts.length ? [or(texts)] : []), ...rest].filter((m) => m.op !== "all"));
+          const segments: Match[][] = [[]];
+          parts.forEach((p, i) => {
+            if (i > 0 && node.joins[i - 1] === "AND") segments.push([]);
+            segments[segments.length - 1].push(p);
+          });
+          return simplifyAnd(
+            segments.map((segment) => {
+              const texts = segment.filter((p) => p.op === "text");
+              const rest = segment.filter((p) => p.op !== "text");
+              return simplifyAnd([...(texts.length ? [or(texts)] : []), ...rest]);
+            }),
+          );
         }
         return simplifyAnd(parts);
       }

@@ -94,3 +94,28 @@ export function queryTerms(text: string, tokenizer: TokenizerName): string[] {
   if (tokenizer === "exact") return exactTokens(text).map((t) => t.term);
   return proseTokens(text).map((t) => t.term);
 }
+
+/**
+ * Tokens of a field whose value may be a list (topics, comment bodies): each
+ * element is cut on its own and a position gap separates elements, so a
+ * phrase never runs from one element into the next. Offsets are into the
+ * elements joined by "\n".
+ */
+export function tokenizeValue(value: string | string[] | null | undefined, tokenizer: TokenizerName): Token[] {
+  if (value == null) return [];
+  if (!Array.isArray(value)) return tokenize(String(value), tokenizer);
+  const out: Token[] = [];
+  let offset = 0;
+  let position = 0;
+  for (const element of value) {
+    if (typeof element !== "string") continue;
+    let last = -1;
+    for (const t of tokenize(element, tokenizer)) {
+      out.push({ ...t, start: t.start + offset, end: t.end + offset, position: t.position + position });
+      last = Math.max(last, t.position + (t.width ?? 1));
+    }
+    position += last + 2;
+    offset += element.length + 1;
+  }
+  return out;
+}

@@ -25,7 +25,6 @@ import type { Dataset } from "./dataset.js";
 import type { OracleContext, OracleKind, Predicate, QualifierRule } from "./kind.js";
 import { oracleKind, type OracleKindName } from "./kinds/index.js";
 import { groupDepth, keywordLength, operatorCount, type Query } from "./query.js";
-import { REFERENCE, type Quirks } from "./quirks.js";
 import { containsRun, words } from "./text.js";
 import { reject, Rejected } from "./values.js";
 
@@ -44,11 +43,10 @@ type QualifierNode = Extract<Query, { type: "qualifier" }>;
 
 const ALWAYS: Predicate<unknown> = () => true;
 
-function contextFor(data: Dataset, request: OracleRequest, quirks: Quirks): OracleContext {
+function contextFor(data: Dataset, request: OracleRequest): OracleContext {
   return {
     data,
     caller: request.caller,
-    quirks,
     scopes: [],
     login(value) {
       if (value.trim().toLowerCase() !== "@me") return value.trim();
@@ -109,9 +107,9 @@ function checkSort<R>(kind: OracleKind<R>, value: string): void {
   if (field !== "relevance" && !Object.prototype.hasOwnProperty.call(kind.sorts, field)) reject(`"${value}" is not a sort`);
 }
 
-export function evaluate(kindName: OracleKindName, data: Dataset, request: OracleRequest, quirks: Quirks = REFERENCE): Outcome {
+export function evaluate(kindName: OracleKindName, data: Dataset, request: OracleRequest): Outcome {
   const kind = oracleKind(kindName);
-  const ctx = contextFor(data, request, quirks);
+  const ctx = contextFor(data, request);
   try {
     const universe = kind.records(ctx, { repositoryId: request.repositoryId });
     const query = request.query;
@@ -178,7 +176,7 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
           // Label search: keywords joined by whitespace are alternatives; an explicit AND still joins.
           const segments: number[][] = [[]];
           node.parts.forEach((_, i) => {
-            if (i > 0 && node.explicit?.[i - 1] && !quirks.labelsExplicitAndIsOr) segments.push([]);
+            if (i > 0 && node.explicit?.[i - 1]) segments.push([]);
             segments[segments.length - 1].push(i);
           });
           return all(
@@ -224,10 +222,9 @@ export function sortValue(
   scope: Omit<OracleRequest, "query">,
   key: string,
   field: string,
-  quirks: Quirks = REFERENCE,
 ): number | undefined {
   const kind = oracleKind(kindName);
-  const ctx = contextFor(data, { ...scope, query: { type: "term", text: "" } }, quirks);
+  const ctx = contextFor(data, { ...scope, query: { type: "term", text: "" } });
   const record = kind.records(ctx, { repositoryId: scope.repositoryId }).find((r) => kind.key(r) === key);
   return record === undefined ? undefined : kind.sorts[field](record, ctx);
 }

@@ -6,14 +6,12 @@
  */
 import type { Caller } from "./access.js";
 import type { Dataset } from "./dataset.js";
-import type { Quirks } from "./quirks.js";
 
 export type Predicate<R> = (record: R) => boolean;
 
 export interface OracleContext {
   data: Dataset;
   caller?: Caller;
-  quirks: Quirks;
   /**
    * The login of `@me` for user-valued qualifiers; any other value as given.
    * Rejects (422) `@me` without a caller.

@@ -17,7 +17,6 @@ import { evaluate, sortValue, type Outcome } from "./evaluator.js";
 import type { OracleKindName } from "./kinds/index.js";
 import { ORACLE_KINDS } from "./kinds/index.js";
 import { and, group, not, qualifier, render, type Query } from "./query.js";
-import { KNOWN_ENGINE_QUIRKS } from "./quirks.js";
 
 const FROM_ENV = Number(process.env.FC_RUNS);
 const runs = (usual: number) => ({ numRuns: Number.isInteger(FROM_ENV) && FROM_ENV > 0 ? FROM_ENV : usual });
@@ -60,7 +59,7 @@ async function ask(engine: SearchEngine, kind: OracleKindName, call: Call): Prom
 }
 
 function oracle(kind: OracleKindName, data: Dataset, call: Call & { query: Query }): Outcome {
-  return evaluate(kind, data, { query: call.query, caller: call.caller, repositoryId: call.repositoryId }, KNOWN_ENGINE_QUIRKS);
+  return evaluate(kind, data, { query: call.query, caller: call.caller, repositoryId: call.repositoryId });
 }
 
 const describeCall = (kind: OracleKindName, call: Call) =>
@@ -144,7 +143,7 @@ describe.each(SORTED_KINDS)("%s: sorting", (kind) => {
             : { ...base, sort: field, order };
           const answer = await ask(engine, kind, call);
           if (!answer.ok) continue;
-          const values = answer.keys.map((k) => sortValue(kind, data, call, k, field, KNOWN_ENGINE_QUIRKS));
+          const values = answer.keys.map((k) => sortValue(kind, data, call, k, field));
           const present = values.filter((v): v is number => v !== undefined);
           const where = `${describeCall(kind, call)} sort=${field} ${order}: ${JSON.stringify(values)}`;
           expect(values.slice(present.length).every((v) => v === undefined), `${where}: missing values last`).toBe(true);

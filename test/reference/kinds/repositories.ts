@@ -30,7 +30,7 @@ function openIssuesLabelled(ctx: OracleContext, repo: RepositoryRecord, label: s
   const spelling = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, " ");
   const open = ctx.data.issues.filter((i) => i.state === "open" && !i.pull_request && lower(repositoryOfIssue(i)) === lower(repo.full_name));
   const carrying = open.map((i) => i.labels.filter((l) => spelling(l.name) === label).length);
-  return carrying.reduce((n, c) => n + (ctx.quirks.labelSpellingsCountTwice ? c : Math.min(c, 1)), 0);
+  return carrying.reduce((n, c) => n + Math.min(c, 1), 0);
 }
 
 const ownerRule = (): QualifierRule<RepositoryRecord> => ({
@@ -51,7 +51,7 @@ function propsRule(name: string): QualifierRule<RepositoryRecord> {
       if (!property || !wanted) reject("props.PROPERTY:VALUE needs both");
       const orgs = new Set(ctx.scopes.filter((s) => s.name === "org").map((s) => s.value));
       const oneOrganisation = orgs.size === 1 && ctx.scopes.every((s) => s.name === "org");
-      if (!oneOrganisation && !ctx.quirks.propsWithoutOrganisation) return () => true;
+      if (!oneOrganisation) return () => true;
       return (r) =>
         Object.entries(r.custom_properties ?? {}).some(
           ([k, v]) => k.toLowerCase() === property && [v].flat().some((x) => String(x).toLowerCase() === wanted),
@@ -67,7 +67,7 @@ export const repositories: OracleKind<RepositoryRecord> = {
   fields: {
     name: (r) => [r.name],
     description: (r) => [r.description],
-    topics: (r, ctx) => (ctx.quirks.topicPhrasesSpanTopics ? [topicsOf(r).join("\n")] : topicsOf(r)),
+    topics: (r) => topicsOf(r),
     readme: (r) => [r.readme],
   },
   defaultFields: ["name", "description", "topics"],

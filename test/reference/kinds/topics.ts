@@ -9,7 +9,7 @@ import { dateRule, literalRule, lower, numberRule } from "./common.js";
 function repositoriesTagged(t: TopicRecord, ctx: OracleContext): number {
   return ctx.data.repositories.filter(
     (r) =>
-      (visibility(r) === "public" || ctx.quirks.topicCountsHiddenRepositories) &&
+      visibility(r) === "public" &&
       (r.topics ?? []).some((name) => lower(name) === lower(t.name)),
   ).length;
 }

@@ -20,7 +20,7 @@ function mainLanguage(u: UserRecord, ctx: OracleContext): string {
   const counts = new Map<string, number>();
   for (const r of ctx.data.repositories) {
     if (lower(ownerOf(r)) !== lower(u.login) || r.fork === true || !r.language) continue;
-    if (visibility(r) !== "public" && !ctx.quirks.userLanguageCountsHiddenRepositories) continue;
+    if (visibility(r) !== "public") continue;
     counts.set(lower(r.language), (counts.get(lower(r.language)) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? "";
