@@ -193,9 +193,20 @@ function adjacent(c: Collection, ft: FieldTerms, doc: number): boolean {
   return false;
 }
 
+/** Keeps the documents `keep` accepts; a heartbeat every block examined, so a filter that rejects most still lets the deadline be checked. */
 function* filter(docs: Iterable<number>, keep: (d: number) => boolean): Generator<number> {
+  let examined = 0;
   for (const d of docs) {
-    if (d === HEARTBEAT || keep(d)) yield d;
+    if (d === HEARTBEAT) {
+      examined = 0;
+      yield d;
+    } else {
+      if (++examined === BLOCK) {
+        examined = 0;
+        yield HEARTBEAT;
+      }
+      if (keep(d)) yield d;
+    }
   }
 }
 
@@ -213,11 +224,13 @@ function* unionSets(sets: ReadonlyArray<ReadonlySet<number>>): Generator<number>
 
 function* unionOperators(children: Operator[], capacity: number): Generator<number> {
   const seen = new Uint8Array(capacity);
+  let examined = 0;
   for (const o of children) {
     for (const d of o.docs()) {
-      if (d === HEARTBEAT) {
-        yield d;
-        continue;
+      if (d === HEARTBEAT || ++examined === BLOCK) {
+        examined = 0;
+        yield HEARTBEAT;
+        if (d === HEARTBEAT) continue;
       }
       if (!seen[d]) {
         seen[d] = 1;

@@ -37,7 +37,9 @@ export function idOf(record: RecordLike, key: string): number {
 export function userObject(source: RecordLike | string | undefined | null, urls: Urls): Record<string, unknown> {
   const record: RecordLike = typeof source === "string" ? { login: source } : (source ?? {});
   const login = str(record.login) ?? "ghost";
-  const api = `${urls.baseUrl}/users/${login}`;
+  const path = encodeURIComponent(login);
+  const api = `${urls.baseUrl}/users/${path}`;
+  const type = str(record.type) ?? (login.endsWith("[bot]") ? "Bot" : "User");
   const id = idOf(record, `user:${login.toLowerCase()}`);
   return {
     login,
@@ -46,7 +48,8 @@ export function userObject(source: RecordLike | string | undefined | null, urls:
     avatar_url: str(record.avatar_url) ?? `${urls.htmlUrl.replace("://", "://avatars.")}/u/${id}?v=4`,
     gravatar_id: str(record.gravatar_id) ?? "",
     url: api,
-    html_url: `${urls.htmlUrl}/${login}`,
+    // A bot's page is its app's page, as the site links it.
+    html_url: type === "Bot" ? `${urls.htmlUrl}/apps/${encodeURIComponent(login.replace(/\[bot\]$/, ""))}` : `${urls.htmlUrl}/${path}`,
     followers_url: `${api}/followers`,
     following_url: `${api}/following{/other_user}`,
     gists_url: `${api}/gists{/gist_id}`,
@@ -56,7 +59,7 @@ export function userObject(source: RecordLike | string | undefined | null, urls:
     repos_url: `${api}/repos`,
     events_url: `${api}/events{/privacy}`,
     received_events_url: `${api}/received_events`,
-    type: str(record.type) ?? "User",
+    type,
     site_admin: record.site_admin === true,
   };
 }

@@ -18,8 +18,16 @@ async function item(q: string, accept?: string) {
   return r.items[0] as Record<string, any>;
 }
 
+// Logins are percent-encoded in URLs; a bot's web page is its app's page.
 const userShape = (login: string, id: number, type = "User") =>
-  expect.objectContaining({ login, id, type, url: `${API}/users/${login}`, html_url: `${WEB}/${login}`, site_admin: false });
+  expect.objectContaining({
+    login,
+    id,
+    type,
+    url: `${API}/users/${encodeURIComponent(login)}`,
+    html_url: type === "Bot" ? `${WEB}/apps/${login.replace(/\[bot\]$/, "")}` : `${WEB}/${login}`,
+    site_admin: false,
+  });
 
 describe("issue items (spec 2.6)", () => {
   it("an issue carries every field, and no pull_request", async () => {
