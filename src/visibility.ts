@@ -32,13 +32,9 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
 export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: Store): string[] {
   if (!caller) return [];
-  return store.derived(`visible:${caller.login.toLowerCase()}`, ["repositories", "users"], (s) => {
-    const out: string[] = [];
-    for (const repo of s.all("repositories")) {
-      if (visibilityOf(repo) !== "public" && canSeeRepository(repo, caller, s)) out.push(lower(repo.full_name));
-    }
-    return out;
-  });
+  // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
+  const hidden = store.derived("hiddenRepositories", ["repositories"], (s) => [...s.all("repositories")].filter((r) => visibilityOf(r) !== "public"));
+  return hidden.filter((repo) => canSeeRepository(repo, caller, store)).map((repo) => lower(repo.full_name));
 }
 
 /** The filter that keeps only what the caller may see, on a kind with `visibility` and `repo` columns. */
