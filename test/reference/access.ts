@@ -8,6 +8,8 @@ import type { Dataset, RepositoryRecord, UserRecord } from "./dataset.js";
 
 export interface Caller {
   login: string;
+  /** How the caller authenticated; an app acting for a user ("app-user") has rules of its own. */
+  via?: "oauth" | "app-user";
 }
 
 const same = (a: string | undefined | null, b: string | undefined | null) => !!a && !!b && a.toLowerCase() === b.toLowerCase();

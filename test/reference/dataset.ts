@@ -1,8 +1,15 @@
 /**
  * Plain records in the dump format (the hosting site's REST shapes plus the
- * documented extensions `members`, `collaborators`, `readme`, `language`), the
+ * documented extensions `members`, `teams`, `collaborators`, `readme`,
+ * `language`, the issue extensions, `repository` on commits and files), the
  * same objects the engine is fed and the reference evaluator scans.
  */
+export interface TeamRecord {
+  slug: string;
+  name?: string;
+  members: string[];
+}
+
 export interface UserRecord {
   login: string;
   id: number;
@@ -18,6 +25,8 @@ export interface UserRecord {
   language?: string;
   /** Organisation members (dump extension). */
   members?: string[];
+  /** Organisation teams (dump extension). */
+  teams?: TeamRecord[];
 }
 
 export interface RepositoryRecord {
@@ -39,6 +48,9 @@ export interface RepositoryRecord {
   language?: string | null;
   license?: { key?: string; spdx_id?: string } | null;
   fork?: boolean;
+  /** On forks: the repository forked from (its record, if loaded, gives its stars). */
+  parent?: { full_name: string; stargazers_count?: number };
+  source?: { full_name: string; stargazers_count?: number };
   private?: boolean;
   visibility?: "public" | "private" | "internal";
   archived?: boolean;
@@ -69,15 +81,84 @@ export interface LabelRecord {
   updated_at?: string;
 }
 
-/** Issues only feed the repositories' good-first-issues / help-wanted-issues counts here. */
+export interface Login {
+  login: string;
+}
+
+/** Reaction counts as the REST `reactions` object holds them; `total_count` may be absent. */
+export type Reactions = Partial<Record<"total_count" | "+1" | "-1" | "laugh" | "hooray" | "confused" | "heart" | "rocket" | "eyes", number>>;
+
+/** An issue or a pull request (with `pull_request`), with the dump's optional extension fields. */
 export interface IssueRecord {
   id: number;
   number: number;
   title: string;
-  repository_url: string;
+  /** The repository: `repository_url`, or the extension `repository` ("owner/name"). */
+  repository_url?: string;
+  repository?: string;
   state: "open" | "closed";
   labels: Array<{ name: string }>;
-  pull_request?: { url: string };
+  pull_request?: { url: string; merged_at?: string | null };
+  body?: string | null;
+  user?: Login;
+  assignee?: Login | null;
+  assignees?: Login[];
+  milestone?: { title: string } | null;
+  /** The comment count; when absent, the comments of the dump are counted. */
+  comments?: number;
+  created_at?: string;
+  updated_at?: string;
+  closed_at?: string | null;
+  locked?: boolean;
+  state_reason?: string | null;
+  reactions?: Reactions;
+  type?: { name: string } | string | null;
+  projects?: string[];
+  linked_pull_requests?: Array<number | string>;
+  linked_issues?: Array<number | string>;
+  draft?: boolean;
+  queued?: boolean;
+  head?: { ref: string };
+  base?: { ref: string };
+  commits?: Array<string | { sha: string }>;
+  status?: string | { state: string };
+  review_decision?: string | null;
+  reviews?: Array<{ user: Login; state: string }>;
+  requested_reviewers?: Login[];
+  requested_teams?: Array<{ slug: string; organization?: string | Login }>;
+}
+
+export interface CommentRecord {
+  id: number;
+  body: string;
+  user: Login;
+  /** `…/repos/{owner}/{repo}/issues/{number}`: the issue or pull request commented on. */
+  issue_url: string;
+  created_at?: string;
+}
+
+export interface GitPerson {
+  name?: string;
+  email?: string;
+  date?: string;
+}
+
+export interface CommitRecord {
+  sha: string;
+  repository: string;
+  commit: { message: string; author: GitPerson; committer: GitPerson; tree: { sha: string } };
+  author: Login | null;
+  committer: Login | null;
+  parents: Array<{ sha: string }>;
+}
+
+export interface CodeRecord {
+  repository: string;
+  path: string;
+  content?: string;
+  size?: number;
+  name?: string;
+  indexed_at?: string;
 }
 
 export interface Dataset {
@@ -86,6 +167,11 @@ export interface Dataset {
   topics: TopicRecord[];
   labels: LabelRecord[];
   issues: IssueRecord[];
+  comments: CommentRecord[];
+  commits: CommitRecord[];
+  code: CodeRecord[];
 }
 
 export const API = "https://api.github.com";
+
+export const EMPTY_DATASET: Dataset = { users: [], repositories: [], topics: [], labels: [], issues: [], comments: [], commits: [], code: [] };

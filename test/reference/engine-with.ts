@@ -10,5 +10,8 @@ export function engineWith(data: Dataset): SearchEngine {
   for (const t of data.topics) engine.add("topics", { ...t });
   for (const l of data.labels) engine.add("labels", { ...l });
   for (const i of data.issues) engine.add("issues", { ...i });
+  for (const c of data.comments) engine.add("comments", { ...c });
+  for (const c of data.commits) engine.add("commits", { ...c });
+  for (const f of data.code) engine.add("code", { ...f });
   return engine;
 }

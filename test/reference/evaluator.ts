@@ -11,21 +11,30 @@
  *   of the searched fields (the kind's default fields, or those `in:` names
  *   anywhere in the query). A keyword with no word in it (`!!`) constrains
  *   nothing.
+ * - Code reads a value's words also by their identifier parts, and the words
+ *   of a bare code keyword each on their own (text.ts).
  * - A `name:value` the kind does not know is a phrase of its words.
+ * - A kind may give a bare keyword a second meaning (issues: a commit SHA
+ *   prefix) and rules on the whole query (kind.ts `term`, `check`).
  * - repo:/user:/org: at the top level, not negated, form one union; they must
  *   name something that exists and the caller can see (422), and may not
  *   appear inside parentheses (422).
  * - The query limits: at most 5 operators, 5 levels of parentheses, 256
  *   characters of keyword text (422).
  * - `sort:` in the query orders results and filters nothing; an unknown sort
- *   field is a 422.
+ *   field is a 422 (code search has no in-query sort: there it is a keyword).
+ * - Positive repeats of a qualifier that unions (`involves:a involves:b`),
+ *   joined by whitespace, are alternatives; an explicit AND still joins.
+ * - A qualifier that may not be excluded (`no:`) is a 422 under `-` or `NOT`.
+ * - A kind that needs a preview media type answers 415 without it, before
+ *   anything else.
  */
 import type { Caller } from "./access.js";
 import type { Dataset } from "./dataset.js";
 import type { OracleContext, OracleKind, Predicate, QualifierRule } from "./kind.js";
 import { oracleKind, type OracleKindName } from "./kinds/index.js";
-import { groupDepth, keywordLength, operatorCount, type Query } from "./query.js";
-import { containsRun, words } from "./text.js";
+import { groupDepth, keywordLength, operatorCount, qualifierNodes, type Query } from "./query.js";
+import { containsCodeRun, containsRun, words } from "./text.js";
 import { reject, Rejected } from "./values.js";
 
 export const LIMITS = { operators: 5, depth: 5, keywordLength: 256 } as const;
@@ -35,9 +44,11 @@ export interface OracleRequest {
   caller?: Caller;
   /** Label search: the repository whose labels are searched. */
   repositoryId?: number;
+  /** The Accept header. */
+  accept?: string;
 }
 
-export type Outcome = { status: 200; keys: Set<string> } | { status: 404 | 422; reason: string };
+export type Outcome = { status: 200; keys: Set<string> } | { status: 404 | 415 | 422; reason: string };
 
 type QualifierNode = Extract<Query, { type: "qualifier" }>;
 
@@ -55,21 +66,6 @@ function contextFor(data: Dataset, request: OracleRequest): OracleContext {
   };
 }
 
-function qualifierNodes(q: Query): QualifierNode[] {
-  switch (q.type) {
-    case "qualifier":
-      return [q];
-    case "and":
-    case "or":
-      return q.parts.flatMap(qualifierNodes);
-    case "not":
-    case "group":
-      return qualifierNodes(q.part);
-    default:
-      return [];
-  }
-}
-
 /** The parts joined at the top level of the query. */
 const topLevel = (q: Query): Query[] => (q.type === "and" ? q.parts : [q]);
 
@@ -83,7 +79,7 @@ function ruleFor<R>(kind: OracleKind<R>, name: string): QualifierRule<R> | undef
 /** `sort:` and `in:` are options of the whole query, not conditions. */
 function isOption<R>(kind: OracleKind<R>, name: string): "sort" | "in" | undefined {
   const lowered = name.toLowerCase();
-  if (lowered === "sort" && !ruleFor(kind, "sort")) return "sort";
+  if (lowered === "sort" && kind.inQuerySort !== false && !ruleFor(kind, "sort")) return "sort";
   if (lowered === "in" && kind.inValues) return "in";
   return undefined;
 }
@@ -94,7 +90,7 @@ function searchedFields<R>(kind: OracleKind<R>, q: Query): string[] {
   for (const node of qualifierNodes(q)) {
     if (isOption(kind, node.name) !== "in") continue;
     if (node.negated) reject("in: cannot be negated");
-    for (const value of node.quoted ? [node.value] : node.value.split(",")) {
+    for (const value of node.quoted === true ? [node.value] : node.value.split(",")) {
       const fields = kind.inValues![value.trim().toLowerCase()] ?? reject(`"${value}" is not an in: value`);
       fields.forEach((f) => chosen.add(f));
     }
@@ -107,15 +103,32 @@ function checkSort<R>(kind: OracleKind<R>, value: string): void {
   if (field !== "relevance" && !Object.prototype.hasOwnProperty.call(kind.sorts, field)) reject(`"${value}" is not a sort`);
 }
 
+/**
+ * Whether an Accept header asks for the preview: one of its media types is
+ * `application/vnd.github.<preview>`, with or without `+json`.
+ */
+export function acceptsPreview(accept: string | undefined, preview: string): boolean {
+  const wanted = [`application/vnd.github.${preview}`, `application/vnd.github.${preview}+json`];
+  return (accept ?? "").split(",").some((entry) => wanted.includes(entry.split(";")[0].trim().toLowerCase()));
+}
+
+/** The Accept header a kind is searched with: its preview media type, if it needs one. */
+export function acceptFor(kindName: OracleKindName): string | undefined {
+  const preview = oracleKind(kindName).preview;
+  return preview ? `application/vnd.github.${preview}+json` : undefined;
+}
+
 export function evaluate(kindName: OracleKindName, data: Dataset, request: OracleRequest): Outcome {
   const kind = oracleKind(kindName);
   const ctx = contextFor(data, request);
   try {
+    if (kind.preview && !acceptsPreview(request.accept, kind.preview)) reject(`the ${kind.preview} media type is required`, 415);
     const universe = kind.records(ctx, { repositoryId: request.repositoryId });
     const query = request.query;
     if (operatorCount(query) > LIMITS.operators) reject("too many operators");
     if (groupDepth(query) > LIMITS.depth) reject("parentheses nested too deeply");
     if (keywordLength(query) > LIMITS.keywordLength) reject("query too long");
+    kind.check?.(query, ctx, kind);
 
     const fields = searchedFields(kind, query);
     const present = new Set<string>();
@@ -126,10 +139,23 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
       ctx.scopes.push({ name, value: (name === "repo" ? part.value.trim() : ctx.login(part.value)).toLowerCase() });
     }
 
-    const text = (source: string): Predicate<unknown> => {
+    const all = (ps: Array<Predicate<unknown>>): Predicate<unknown> => (r) => ps.every((p) => p(r));
+    const any = (ps: Array<Predicate<unknown>>): Predicate<unknown> => (r) => ps.some((p) => p(r));
+
+    const found = (wanted: string[]) =>
+      kind.textReading === "code"
+        ? (value: string | null | undefined) => containsCodeRun(value, wanted)
+        : (value: string | null | undefined) => containsRun(words(value), wanted);
+    const inSomeField = (wanted: string[]): Predicate<unknown> => {
+      const inValue = found(wanted);
+      return (r) => fields.some((f) => (kind.fields[f]?.(r, ctx) ?? []).some(inValue));
+    };
+    /** A phrase, or a bare keyword outside code: its words as one run. A bare keyword in code: each word on its own. */
+    const text = (source: string, phrase: boolean): Predicate<unknown> => {
       const wanted = words(source);
       if (!wanted.length) return ALWAYS;
-      return (r) => fields.some((f) => (kind.fields[f]?.(r, ctx) ?? []).some((value) => containsRun(words(value), wanted)));
+      if (phrase || kind.textReading !== "code") return inSomeField(wanted);
+      return all(wanted.map((w) => inSomeField([w])));
     };
 
     const qualifier = (node: QualifierNode, top: boolean, inGroup: boolean): Predicate<unknown> => {
@@ -138,12 +164,13 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
       if (option) return ALWAYS;
       const rule = ruleFor(kind, node.name);
       if (!rule) {
-        const asText = text(`${node.name}:${node.value}`);
+        const asText = text(`${node.name}:${node.value}`, true);
         return node.negated ? (r) => !asText(r) : asText;
       }
       if (rule.scope && inGroup) reject(`${node.name}: inside parentheses`);
+      if (node.negated && rule.negatable === false) reject(`${node.name}: cannot be excluded`);
       present.add(node.name.toLowerCase());
-      const test = rule.build(node.value, ctx);
+      const test = rule.build(node.value, ctx, node.quoted === true ? [node.value] : node.value.split(","));
       if (node.negated) return (r) => !test(r);
       if (top && rule.scope) {
         scopes.push(test);
@@ -158,38 +185,58 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
         ? isKeyword(node.part)
         : node.type === "term" || node.type === "phrase" || (node.type === "qualifier" && !node.negated && !isOption(kind, node.name) && !ruleFor(kind, node.name));
 
-    const all = (ps: Array<Predicate<unknown>>): Predicate<unknown> => (r) => ps.every((p) => p(r));
-    const any = (ps: Array<Predicate<unknown>>): Predicate<unknown> => (r) => ps.some((p) => p(r));
+    /** A positive qualifier whose repeats are alternatives: its name, for grouping. */
+    const unionName = (node: Query): string | undefined =>
+      node.type === "qualifier" && !node.negated && ruleFor(kind, node.name)?.repeats === "or" ? node.name.toLowerCase() : undefined;
+
+    /** The runs of a conjunction's parts joined by whitespace (an explicit AND starts a new run), as part indices. */
+    const segmentsOf = (node: Extract<Query, { type: "and" }>): number[][] => {
+      const segments: number[][] = [[]];
+      node.parts.forEach((_, i) => {
+        if (i > 0 && node.explicit?.[i - 1]) segments.push([]);
+        segments[segments.length - 1].push(i);
+      });
+      return segments;
+    };
+
+    /**
+     * One run of whitespace-joined parts: the repeats of a union qualifier are
+     * one alternative; label search also makes its keywords one alternative.
+     */
+    const run = (nodes: Query[], parts: Array<Predicate<unknown>>, keywordsAnyOf: boolean): Predicate<unknown> => {
+      const unions = new Map<string, Array<Predicate<unknown>>>();
+      const keywords: Array<Predicate<unknown>> = [];
+      const rest: Array<Predicate<unknown>> = [];
+      nodes.forEach((n, i) => {
+        const name = unionName(n);
+        if (name) unions.set(name, [...(unions.get(name) ?? []), parts[i]]);
+        else if (keywordsAnyOf && isKeyword(n)) keywords.push(parts[i]);
+        else rest.push(parts[i]);
+      });
+      return all([...rest, ...(keywords.length ? [any(keywords)] : []), ...[...unions.values()].map(any)]);
+    };
 
     const compile = (node: Query, top: boolean, inGroup: boolean): Predicate<unknown> => {
       switch (node.type) {
-        case "term":
+        case "term": {
           if (node.text.toLowerCase() === "@me") reject("@me is not a keyword");
-          return text(node.text);
+          const asText = text(node.text, false);
+          return kind.term ? kind.term(node.text, asText, ctx) : asText;
+        }
         case "phrase":
-          return text(node.text);
+          return text(node.text, true);
         case "qualifier":
           return qualifier(node, top, inGroup);
         case "and": {
           const parts = node.parts.map((p) => compile(p, top, inGroup));
-          if (!(top && kind.keywordsCombine === "or")) return all(parts);
-          // Label search: keywords joined by whitespace are alternatives; an explicit AND still joins.
-          const segments: number[][] = [[]];
-          node.parts.forEach((_, i) => {
-            if (i > 0 && node.explicit?.[i - 1]) segments.push([]);
-            segments[segments.length - 1].push(i);
-          });
-          return all(
-            segments.map((segment) => {
-              const keywords = segment.filter((i) => isKeyword(node.parts[i])).map((i) => parts[i]);
-              const rest = segment.filter((i) => !isKeyword(node.parts[i])).map((i) => parts[i]);
-              return all([...(keywords.length ? [any(keywords)] : []), ...rest]);
-            }),
-          );
+          // Label search: top-level keywords joined by whitespace are alternatives.
+          const keywordsAnyOf = top && kind.keywordsCombine === "or";
+          return all(segmentsOf(node).map((segment) => run(segment.map((i) => node.parts[i]), segment.map((i) => parts[i]), keywordsAnyOf)));
         }
         case "or":
           return any(node.parts.map((p) => compile(p, false, inGroup)));
         case "not": {
+          if (node.part.type === "qualifier" && ruleFor(kind, node.part.name)?.negatable === false) reject(`${node.part.name}: cannot be excluded`);
           const inner = compile(node.part, false, inGroup);
           return (r) => !inner(r);
         }
@@ -199,13 +246,14 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
     };
 
     const root = compile(query, true, false);
-    const defaults = kind.defaults?.(present) ?? [];
+    const defaults = kind.defaults?.(present, ctx) ?? [];
     const keys = new Set<string>();
     for (const r of universe) {
-      if (!root(r)) continue;
-      if (scopes.length && !scopes.some((s) => s(r))) continue;
+      // The cheap tests first: a file too large to search is never read.
       if (!defaults.every((d) => d(r))) continue;
       if (kind.visible && !kind.visible(r, ctx)) continue;
+      if (scopes.length && !scopes.some((s) => s(r))) continue;
+      if (!root(r)) continue;
       keys.add(kind.key(r));
     }
     return { status: 200, keys };
@@ -227,4 +275,20 @@ export function sortValue(
   const ctx = contextFor(data, { ...scope, query: { type: "term", text: "" } });
   const record = kind.records(ctx, { repositoryId: scope.repositoryId }).find((r) => kind.key(r) === key);
   return record === undefined ? undefined : kind.sorts[field](record, ctx);
+}
+
+/** The records of a kind with the given keys, to show in a failure message. */
+export function recordsWithKeys(kindName: OracleKindName, data: Dataset, scope: Omit<OracleRequest, "query">, keys: ReadonlySet<string>): unknown[] {
+  const kind = oracleKind(kindName);
+  const ctx = contextFor(data, { ...scope, query: { type: "term", text: "" } });
+  try {
+    return kind.records(ctx, { repositoryId: scope.repositoryId }).filter((r) => keys.has(kind.key(r)));
+  } catch {
+    return [];
+  }
+}
+
+/** The key the reference gives the record an engine result item stands for. */
+export function itemKey(kindName: OracleKindName, item: Record<string, unknown>): string {
+  return oracleKind(kindName).itemKey(item);
 }

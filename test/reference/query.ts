@@ -12,8 +12,12 @@
 export type Query =
   | { type: "term"; text: string }
   | { type: "phrase"; text: string }
-  /** `name:value`; `value` is the text as written without quotes (a list keeps its commas). */
-  | { type: "qualifier"; name: string; value: string; negated?: boolean; quoted?: boolean }
+  /**
+   * `name:value`; `value` is the text as written without quotes (a list keeps
+   * its commas). `quoted`: the whole value in quotes (true), or each item of a
+   * comma list ("items": `label:"bug","help wanted"`).
+   */
+  | { type: "qualifier"; name: string; value: string; negated?: boolean; quoted?: boolean | "items" }
   /** Parts joined by whitespace, or by the word AND where `explicit[i]` is true (between parts i and i + 1). */
   | { type: "and"; parts: Query[]; explicit?: boolean[] }
   | { type: "or"; parts: Query[] }
@@ -23,7 +27,7 @@ export type Query =
 
 export const term = (text: string): Query => ({ type: "term", text });
 export const phrase = (text: string): Query => ({ type: "phrase", text });
-export const qualifier = (name: string, value: string, options: { negated?: boolean; quoted?: boolean } = {}): Query => ({
+export const qualifier = (name: string, value: string, options: { negated?: boolean; quoted?: boolean | "items" } = {}): Query => ({
   type: "qualifier",
   name,
   value,
@@ -41,7 +45,7 @@ export function render(q: Query): string {
     case "phrase":
       return `"${q.text}"`;
     case "qualifier":
-      return `${q.negated ? "-" : ""}${q.name}:${q.quoted ? `"${q.value}"` : q.value}`;
+      return `${q.negated ? "-" : ""}${q.name}:${renderValue(q.value, q.quoted)}`;
     case "and":
       return q.parts.map((p, i) => (i === 0 ? "" : q.explicit?.[i - 1] ? " AND " : " ") + render(p)).join("");
     case "or":
@@ -51,6 +55,11 @@ export function render(q: Query): string {
     case "group":
       return `(${render(q.part)})`;
   }
+}
+
+function renderValue(value: string, quoted: boolean | "items" | undefined): string {
+  if (quoted === "items") return value.split(",").map((item) => `"${item}"`).join(",");
+  return quoted ? `"${value}"` : value;
 }
 
 function children(q: Query): Query[] {
@@ -93,4 +102,10 @@ export function keywordLength(q: Query): number {
   };
   visit(q, false);
   return parts.reduce((a, b) => a + b, 0) + Math.max(0, parts.length - 1);
+}
+
+/** Every qualifier of the query, wherever it stands. */
+export function qualifierNodes(q: Query): Array<Extract<Query, { type: "qualifier" }>> {
+  if (q.type === "qualifier") return [q];
+  return children(q).flatMap(qualifierNodes);
 }

@@ -1,16 +1,18 @@
 /**
- * Cases where the engine once disagreed with the reference reading, one
- * focused case each: the engine must now answer as the reference does.
+ * Cases where the engine disagreed with the reference reading, one focused
+ * case each: those fixed (the engine must now answer as the reference does),
+ * and those still open (`it.fails`, excluded from the random properties'
+ * generation where noted).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Caller } from "./access.js";
-import type { Dataset, RepositoryRecord } from "./dataset.js";
+import { API, EMPTY_DATASET, type Dataset, type RepositoryRecord } from "./dataset.js";
 import { engineWith } from "./engine-with.js";
-import { evaluate, type Outcome } from "./evaluator.js";
+import { acceptFor, evaluate, itemKey, type Outcome } from "./evaluator.js";
 import type { OracleKindName } from "./kinds/index.js";
 import { phrase, qualifier, render, term, type Query } from "./query.js";
 
-interface KnownBug {
+interface Case {
   kind: OracleKindName;
   data: Dataset;
   query: Query;
@@ -20,7 +22,7 @@ interface KnownBug {
   expected: string[] | string;
 }
 
-const EMPTY: Dataset = { users: [], repositories: [], topics: [], labels: [], issues: [] };
+const EMPTY: Dataset = EMPTY_DATASET;
 const ada = { login: "ada", id: 1, type: "User" as const };
 let nextId = 100;
 const repo = (name: string, extra: Partial<RepositoryRecord> = {}): RepositoryRecord => ({
@@ -33,27 +35,48 @@ const repo = (name: string, extra: Partial<RepositoryRecord> = {}): RepositoryRe
 
 const keysOf = (o: Outcome) => (o.status === 200 ? [...o.keys].sort() : `status ${o.status}`);
 
-function regression(title: string, bug: KnownBug): void {
+/** What the reference and the engine answer to one request. */
+async function bothAnswers(bug: Case): Promise<{ reference: string[] | string; engine: string[] | string }> {
+  const request = { query: bug.query, caller: bug.caller, repositoryId: bug.repositoryId, accept: acceptFor(bug.kind) };
+  const reference = keysOf(evaluate(bug.kind, bug.data, request));
+  try {
+    const r = await engineWith(bug.data).search(bug.kind, { q: render(bug.query), per_page: 100, repository_id: bug.repositoryId }, { caller: bug.caller, accept: request.accept });
+    return { reference, engine: r.items.map((i) => itemKey(bug.kind, i)).sort() };
+  } catch (err) {
+    return { reference, engine: `status ${(err as { status?: number }).status}` };
+  }
+}
+
+/** A disagreement that was fixed: the engine must answer as the reference does. */
+function regression(title: string, bug: Case): void {
   describe(title, () => {
-    let engine: string[] | string;
-    let reference: string[] | string;
+    let answers: { reference: string[] | string; engine: string[] | string };
     beforeAll(async () => {
-      const request = { query: bug.query, caller: bug.caller, repositoryId: bug.repositoryId };
-      reference = keysOf(evaluate(bug.kind, bug.data, request));
-      try {
-        const r = await engineWith(bug.data).search(
-          bug.kind,
-          { q: render(bug.query), per_page: 100, repository_id: bug.repositoryId },
-          { caller: bug.caller, accept: bug.kind === "topics" ? "application/vnd.github.mercy-preview+json" : undefined },
-        );
-        engine = r.items.map((i) => String(bug.kind === "repositories" ? i.full_name : bug.kind === "users" ? i.login : i.name)).sort();
-      } catch (err) {
-        engine = `status ${(err as { status?: number }).status}`;
-      }
+      answers = await bothAnswers(bug);
     });
     it(`the engine answers ${render(bug.query)} as the reference does`, () => {
-      expect(reference).toEqual(bug.expected);
-      expect(engine).toEqual(reference);
+      expect(answers.reference).toEqual(bug.expected);
+      expect(answers.engine).toEqual(answers.reference);
+    });
+  });
+}
+
+/**
+ * A disagreement still open (an engine bug by the reference's reading): the
+ * reference must give the expected answer, and the engine, for now, another.
+ * When the engine is fixed, `it.fails` fails: move the case to regression().
+ */
+function knownBug(title: string, bug: Case): void {
+  describe(title, () => {
+    let answers: { reference: string[] | string; engine: string[] | string };
+    beforeAll(async () => {
+      answers = await bothAnswers(bug);
+    });
+    it("the reference gives the expected answer", () => {
+      expect(answers.reference).toEqual(bug.expected);
+    });
+    it.fails(`the engine answers ${render(bug.query)} as the reference does`, () => {
+      expect(answers.engine).toEqual(answers.reference);
     });
   });
 }
@@ -168,4 +191,66 @@ regression("an issue with two spellings of a label counts twice", {
   },
   query: qualifier("help-wanted-issues", "2"),
   expected: [],
+});
+
+// ---------------------------------------------------------------- still open
+
+const ISSUE_BASE = { repository_url: `${API}/repos/ada/alpha`, state: "open" as const, labels: [] };
+
+/*
+ * Code search drops the ignored characters and reads what they separated as
+ * separate terms (query-syntax.md §11; docs/code-search.md: "`parse.query` is
+ * the two terms `parse` and `query`, each anywhere in the file"). The engine
+ * keeps the words of a bare keyword together, as if it were the phrase
+ * "parse query", and misses a file that has both words apart. Left out of the
+ * random properties' generation (known-bugs.ts).
+ */
+knownBug("a bare code keyword with an ignored character is read as a phrase", {
+  kind: "code",
+  data: {
+    ...EMPTY,
+    users: [ada],
+    repositories: [repo("alpha")],
+    code: [
+      { repository: "ada/alpha", path: "apart.ts", content: "query then parse" },
+      { repository: "ada/alpha", path: "together.ts", content: "parse.query" },
+    ],
+  },
+  query: term("parse.query"),
+  expected: ["ada/alpha:apart.ts", "ada/alpha:together.ts"],
+});
+
+/*
+ * `involves:a involves:b` is either user (qualifiers.md §3.2), but AND is an
+ * operator of the query language (query-syntax.md §8): `involves:a AND
+ * involves:b` asks for both, as an explicit AND between label-search keywords
+ * does. The engine makes every involves: of the conjunction one OR. Left out
+ * of generation (known-bugs.ts).
+ */
+knownBug("an explicit AND between involves: qualifiers means OR", {
+  kind: "issues",
+  data: {
+    ...EMPTY,
+    users: [ada, { login: "bob", id: 2, type: "User" }],
+    repositories: [repo("alpha")],
+    issues: [
+      { ...ISSUE_BASE, id: 1, number: 1, title: "both", user: { login: "ada" }, assignees: [{ login: "bob" }] },
+      { ...ISSUE_BASE, id: 2, number: 2, title: "one", user: { login: "ada" } },
+    ],
+  },
+  query: { type: "and", parts: [qualifier("involves", "ada"), qualifier("involves", "bob")], explicit: [true] },
+  expected: ["ada/alpha#1"],
+});
+
+/*
+ * A known qualifier with an invalid value is a 422 (query-syntax.md §3), and
+ * the engine answers so for an empty `milestone:` or `base:`; an empty
+ * `label:` (or `label:,`) instead finds nothing, silently. Left out of
+ * generation (known-bugs.ts).
+ */
+knownBug("an empty label: value finds nothing instead of a 422", {
+  kind: "issues",
+  data: { ...EMPTY, users: [ada], repositories: [repo("alpha")], issues: [{ ...ISSUE_BASE, id: 1, number: 1, title: "x", labels: [{ name: "bug" }] }] },
+  query: qualifier("label", ","),
+  expected: "status 422",
 });

@@ -14,14 +14,14 @@
 /** Why the reference refuses a request: the status the engine must answer with. */
 export class Rejected extends Error {
   constructor(
-    readonly status: 404 | 422,
+    readonly status: 404 | 415 | 422,
     why: string,
   ) {
     super(why);
   }
 }
 
-export const reject = (why: string, status: 404 | 422 = 422): never => {
+export const reject = (why: string, status: 404 | 415 | 422 = 422): never => {
   throw new Rejected(status, why);
 };
 

@@ -17,6 +17,7 @@ export const labels: OracleKind<LabelRecord> = {
     return ctx.data.labels.filter((l) => l.repository_id === scope.repositoryId);
   },
   key: (l) => l.name,
+  itemKey: (item) => String(item.name),
   fields: {
     name: (l) => [l.name],
     description: (l) => [l.description],

@@ -1,9 +1,10 @@
 /** Repositories (qualifiers.md §5), read from plain repository records. */
-import { accountExists, canSee, findRepository, findUser, ownerOf, visibility } from "../access.js";
-import type { IssueRecord, RepositoryRecord } from "../dataset.js";
+import { canSee, findUser, ownerOf, visibility } from "../access.js";
+import type { RepositoryRecord } from "../dataset.js";
 import type { OracleContext, OracleKind, QualifierRule } from "../kind.js";
 import { amount, instant, reject } from "../values.js";
-import { booleanRule, dateRule, languageName, literalRule, lower, numberRule, required } from "./common.js";
+import { isPull, repositoryNameOf } from "./issue-facts.js";
+import { booleanRule, dateRule, languageName, literalRule, lower, numberRule, required, scopeRules } from "./common.js";
 
 /** License keywords naming a family: `license:gpl` finds GPL-2.0 and GPL-3.0. */
 const LICENSE_FAMILIES: Record<string, string[]> = {
@@ -18,29 +19,16 @@ function licenseKey(r: RepositoryRecord): string {
 
 const topicsOf = (r: RepositoryRecord): string[] => (r.topics ?? []).filter((t) => typeof t === "string");
 
-function repositoryOfIssue(issue: IssueRecord): string | undefined {
-  return /\/repos\/([^/]+\/[^/]+)/.exec(issue.repository_url)?.[1];
-}
-
 /**
  * Open issues (not pull requests) of the repository carrying the label; the
  * label's spaced and hyphenated spellings are one label ("good first issue").
  */
 function openIssuesLabelled(ctx: OracleContext, repo: RepositoryRecord, label: string): number {
   const spelling = (name: string) => name.trim().toLowerCase().replace(/[\s_-]+/g, " ");
-  const open = ctx.data.issues.filter((i) => i.state === "open" && !i.pull_request && lower(repositoryOfIssue(i)) === lower(repo.full_name));
+  const open = ctx.data.issues.filter((i) => i.state === "open" && !isPull(i) && lower(repositoryNameOf(i)) === lower(repo.full_name));
   const carrying = open.map((i) => i.labels.filter((l) => spelling(l.name) === label).length);
   return carrying.reduce((n, c) => n + Math.min(c, 1), 0);
 }
-
-const ownerRule = (): QualifierRule<RepositoryRecord> => ({
-  scope: true,
-  build: (text, ctx) => {
-    const login = ctx.login(required(text));
-    if (!accountExists(ctx.data, login)) reject(`no account ${login}`);
-    return (r) => lower(ownerOf(r)) === login.toLowerCase();
-  },
-});
 
 /** Custom properties apply only to a query limited to one organisation; otherwise they are ignored. */
 function propsRule(name: string): QualifierRule<RepositoryRecord> {
@@ -64,6 +52,7 @@ export const repositories: OracleKind<RepositoryRecord> = {
   name: "repositories",
   records: (ctx) => ctx.data.repositories,
   key: (r) => r.full_name,
+  itemKey: (item) => String(item.full_name),
   fields: {
     name: (r) => [r.name],
     description: (r) => [r.description],
@@ -74,18 +63,7 @@ export const repositories: OracleKind<RepositoryRecord> = {
   inValues: { name: ["name"], description: ["description"], topics: ["topics"], readme: ["readme"] },
   keywordsCombine: "and",
   qualifiers: {
-    repo: {
-      scope: true,
-      build: (text, ctx) => {
-        const v = text.trim();
-        if (!/^[^/\s]+\/[^/\s]+$/.test(v)) reject(`"${v}" is not OWNER/NAME`);
-        const repo = findRepository(ctx.data, v);
-        if (!repo || !canSee(ctx.data, repo, ctx.caller)) reject(`${v} cannot be searched`);
-        return (r) => lower(r.full_name) === v.toLowerCase();
-      },
-    },
-    user: ownerRule(),
-    org: ownerRule(),
+    ...scopeRules((r: RepositoryRecord) => r.full_name),
     size: numberRule((r) => amount(r.size)),
     followers: numberRule((r) => amount(r.subscribers_count) ?? amount(r.watchers_count)),
     forks: numberRule((r) => amount(r.forks_count)),

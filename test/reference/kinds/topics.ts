@@ -18,6 +18,7 @@ export const topics: OracleKind<TopicRecord> = {
   name: "topics",
   records: (ctx) => ctx.data.topics,
   key: (t) => t.name,
+  itemKey: (item) => String(item.name),
   fields: {
     name: (t) => [t.name],
     display_name: (t) => [t.display_name],
@@ -37,4 +38,5 @@ export const topics: OracleKind<TopicRecord> = {
     created: dateRule((t) => instant(t.created_at)),
   },
   sorts: {},
+  preview: "mercy-preview",
 };

@@ -40,6 +40,7 @@ export const users: OracleKind<UserRecord> = {
   name: "users",
   records: (ctx) => ctx.data.users,
   key: (u) => u.login,
+  itemKey: (item) => String(item.login),
   fields: {
     login: (u) => [u.login],
     name: (u) => [u.name],
