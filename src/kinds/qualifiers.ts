@@ -63,7 +63,8 @@ export function keywordQualifier(
     name,
     ...extra,
     build(node, ctx) {
-      const raw = commaList ? valueList(node) : [requireText(node, ctx)];
+      const raw = commaList ? valueList(node).filter((v) => v.trim() !== "") : [requireText(node, ctx)];
+      if (!raw.length) return ctx.invalid(node, `"${node.rawName}:" needs a value`);
       const values: string[] = [];
       for (const v of raw) {
         const n = normalize ? normalize(v, node, ctx) : v.toLowerCase();

@@ -176,15 +176,20 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
       }
       case "and": {
         const parts: Match[] = [];
-        // Repeats of a qualifier that unions (involves:a involves:b) become one OR.
-        const unions = new Map<string, Match[]>();
-        for (const c of node.children) {
+        // Repeats of a qualifier that unions (involves:a involves:b) become one OR; an explicit AND still joins them.
+        let unions = new Map<string, Match[]>();
+        const closeUnions = () => {
+          for (const u of unions.values()) parts.push(or(u));
+          unions = new Map();
+        };
+        node.children.forEach((c, i) => {
+          if (i > 0 && node.joins[i - 1] === "AND") closeUnions();
           const m = walk(c, inGroup, top);
           const q = c.type === "qualifier" && !c.negated ? findQualifier(spec, c.name) : undefined;
           if (q?.repeats === "or") unions.set(q.name, [...(unions.get(q.name) ?? []), m]);
           else parts.push(m);
-        }
-        for (const u of unions.values()) parts.push(or(u));
+        });
+        closeUnions();
         // Label search: keywords side by side are alternatives; an explicit AND still joins.
         if (top && spec.keywordsCombine === "or") {
           const segments: Match[][] = [[]];

@@ -24,31 +24,11 @@ function some(q: Node, test: (n: Node) => boolean): boolean {
   }
 }
 
-const isInvolves = (n: Node) => n.type === "qualifier" && !n.negated && n.name.toLowerCase() === "involves";
-
 /** Code: a bare keyword of several words (`parse.query`) is several terms, but the engine wants them adjacent. */
 const severalWordTerm = (q: Node) => some(q, (n) => n.type === "term" && words(n.text).length > 1);
 
-/** Issues: `involves:a AND involves:b` asks for both, but the engine makes every involves: of a conjunction one OR. */
-const involvesAcrossAnd = (q: Node) =>
-  some(q, (n) => {
-    if (n.type !== "and") return false;
-    let segment = 0;
-    const segments = new Set<number>();
-    n.parts.forEach((p, i) => {
-      if (i > 0 && n.explicit?.[i - 1]) segment++;
-      if (isInvolves(p)) segments.add(segment);
-    });
-    return segments.size > 1;
-  });
-
-/** Issues: `label:` with no label in it is a value missing (422), but the engine finds nothing. */
-const labelWithoutName = (q: Node) =>
-  some(q, (n) => n.type === "qualifier" && n.name.toLowerCase() === "label" && n.value.split(",").every((l) => !l.trim()));
-
 const KNOWN: Partial<Record<OracleKindName, Array<(q: Node) => boolean>>> = {
   code: [severalWordTerm],
-  issues: [involvesAcrossAnd, labelWithoutName],
 };
 
 export function hitsKnownBug(kind: OracleKindName, q: Query): boolean {
