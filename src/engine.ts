@@ -24,14 +24,16 @@ import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/lin
 import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
 import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
 import { Collection } from "./index/collection.js";
+import type { NumberColumn } from "./index/columns.js";
 import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
 import { readDump, type LoadReport } from "./load/index.js";
 import { parseQuery } from "./parse/parse.js";
+import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan } from "./plan/plan.js";
 import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
-import { comparator, topK, type Comparator, type Ranked } from "./score/rank.js";
+import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { makeScorer } from "./score/score.js";
 import { keyOf, Store, str } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -57,26 +59,27 @@ const DUMP_KINDS: DumpKind[] = ["repositories", "users", "issues", "comments", "
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
 
+/** Records indexed between pauses when a search first indexes what was added since the last one. */
+const INDEX_BLOCK = 2048;
+
 /** Matches scored and ranked between pauses: scoring every match of a broad query at once holds the host for long. */
 const RANK_BLOCK = 2048;
 
 /**
- * The best `k` matches, scored block by block with a pause between blocks. The comparator is a
- * total order, so the best of each block merged into the best so far gives the same answer as
- * ranking everything at once.
+ * The best matches, scored block by block with a pause between blocks. The order is total, so
+ * offering block by block gives the same answer as ranking everything at once. Ranked by a
+ * column, a match whose key alone puts it below every kept one is passed over unscored.
  */
-async function topKInBlocks(docs: Uint32Array, rankOf: (doc: number) => Ranked, k: number, compare: Comparator): Promise<Ranked[]> {
-  let best: Ranked[] = [];
+async function topInBlocks(docs: Uint32Array, top: TopK, rankOf: (doc: number) => Ranked, sortColumn: NumberColumn | undefined): Promise<Ranked[]> {
   for (let start = 0; start < docs.length; start += RANK_BLOCK) {
     if (start > 0) await pause();
-    best = topK(bestAndBlock(best, docs.subarray(start, start + RANK_BLOCK), rankOf), k, compare);
+    const end = Math.min(docs.length, start + RANK_BLOCK);
+    for (let i = start; i < end; i++) {
+      if (sortColumn && !top.mayTake(sortColumn.get(docs[i]))) continue;
+      top.offer(rankOf(docs[i]));
+    }
   }
-  return best;
-}
-
-function* bestAndBlock(best: Ranked[], block: Uint32Array, rankOf: (doc: number) => Ranked): Generator<Ranked> {
-  yield* best;
-  for (const doc of block) yield rankOf(doc);
+  return top.sorted();
 }
 
 interface Prepared {
@@ -89,8 +92,6 @@ export class SearchEngine {
   readonly options: Required<Omit<SearchEngineOptions, "rateLimit">> & { rateLimit: false | RateLimitOptions };
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
-  /** Issue keys whose comments changed: their text is re-read before the next search. */
-  private readonly stale = new Map<SearchKind, Set<string>>();
   private readonly limiter: RateLimiter | undefined;
   private loads = 0;
 
@@ -131,8 +132,8 @@ export class SearchEngine {
     if (record === null || typeof record !== "object" || Array.isArray(record)) throw invalidRecord(kind, "record", "a record must be a JSON object");
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
-    this.store.put(kind, key, record);
-    this.index(kind, key, record);
+    const previous = this.store.put(kind, key, record);
+    this.touch(kind, key, record, previous);
     return key;
   }
 
@@ -142,37 +143,31 @@ export class SearchEngine {
     const exact = this.store.get(kind, key) ? (keyOf(kind, this.store.get(kind, key)!) ?? k) : k;
     const previous = this.store.delete(kind, exact);
     if (!previous) return false;
-    for (const c of this.collectionsFor(kind)) c.remove(exact);
-    this.touchRelated(kind, previous);
+    this.touch(kind, exact, previous);
     return true;
   }
 
-  private collectionsFor(kind: DumpKind): Collection[] {
-    return [...this.collections.values()].filter((c) => c.spec.source === kind);
-  }
-
-  private index(kind: DumpKind, key: string, record: RecordLike): void {
-    for (const c of this.collectionsFor(kind)) c.upsert(key, record);
-    this.touchRelated(kind, record);
-  }
-
-  /** A comment changes its issue's searchable text. */
-  private touchRelated(kind: DumpKind, record: RecordLike): void {
+  /**
+   * Marks the documents a changed record affects, indexed before the next search of their kind:
+   * indexing lazily indexes a record once however often it changes (an issue and each of its comments).
+   */
+  private touch(kind: DumpKind, key: string, ...records: Array<RecordLike | undefined>): void {
+    for (const c of this.collections.values()) if (c.spec.source === kind) c.touch(key);
     if (kind !== "comments") return;
-    const issue = Store.commentIssueKey(record);
-    if (!issue) return;
-    let set = this.stale.get("issues");
-    if (!set) this.stale.set("issues", (set = new Set()));
-    set.add(issue);
+    // A comment changes its issue's searchable text (both issues' when it moved).
+    for (const record of records) {
+      const issue = record && Store.commentIssueKey(record);
+      if (issue) this.collections.get("issues")?.touch(issue);
+    }
   }
 
-  private refresh(kind: SearchKind, collection: Collection): void {
-    const stale = this.stale.get(kind);
-    if (stale?.size) {
-      for (const key of stale) collection.refresh(key);
-      stale.clear();
+  /** Brings a collection up to date with the store: joined columns, then the records changed since, pausing between blocks. */
+  private async refresh(collection: Collection): Promise<void> {
+    for (;;) {
+      collection.refreshJoins();
+      if (collection.flush(INDEX_BLOCK) === 0) return;
+      await pause();
     }
-    collection.refreshJoins();
   }
 
   private prepare(kind: string, accept: string | undefined): Prepared {
@@ -215,7 +210,7 @@ export class SearchEngine {
 
     const tree = parseQuery(q);
     spec.check?.(tree, caller);
-    this.refresh(spec.kind, collection);
+    await this.refresh(collection);
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
     if (spec.columns.some((c) => c.name === "visibility")) filters.push(visibilityFilter(caller, this.store));
     const match = and([resolved.match, ...filters]);
@@ -232,11 +227,12 @@ export class SearchEngine {
       doc,
       score: scorer.score(doc),
       key: sortColumn ? sortColumn.get(doc) : 0,
-      order: spec.order(collection.record(doc)!),
+      order: collection.orderOf(doc),
     });
     const offset = (paging.page - 1) * paging.perPage;
     const end = Math.min(offset + paging.perPage, RESULT_CAP);
-    const top = (await topKInBlocks(found.docs, rankOf, end, comparator(!!sortColumn, direction))).slice(offset, end);
+    const best = new TopK(end, comparator(!!sortColumn, direction), sortColumn ? direction : undefined);
+    const top = (await topInBlocks(found.docs, best, rankOf, sortColumn)).slice(offset, end);
 
     const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
@@ -313,6 +309,41 @@ export class SearchEngine {
       const e = asSearchError(err);
       return { status: e.status, headers: { ...headers, ...e.headers, "content-type": "application/json; charset=utf-8" }, body: e.body };
     }
+  }
+
+  /**
+   * Saves every record and index to `dir` (one file, `forgesearch.index`), so that
+   * `SearchEngine.open(dir)` answers as this engine does without indexing again.
+   * What was added since the last search is indexed first.
+   */
+  async save(dir: string): Promise<SaveReport> {
+    if (this.loading) throw new Error("cannot save while a load is in progress");
+    for (const collection of this.collections.values()) await this.refresh(collection);
+    // Taken at once (no pause in between), so the saved records and indexes agree.
+    const records = DUMP_KINDS.map((kind) => ({ kind, entries: [...this.store.storedEntries(kind)] }));
+    const collections = [...this.collections.values()].map((c) => ({ spec: c.spec, state: c.state() }));
+    return saveIndex(dir, { records, collections });
+  }
+
+  /**
+   * An engine over an index saved by `save(dir)`. Rejects with a SavedIndexError
+   * when there is none, when it was saved by another format version, or when it is damaged.
+   */
+  static async open(dir: string, options: SearchEngineOptions = {}): Promise<SearchEngine> {
+    const engine = new SearchEngine(options);
+    const specs = [...engine.collections.values()].map((c) => c.spec);
+    await openIndex(dir, specs, {
+      record(kind, key, record) {
+        if (!DUMP_KINDS.includes(kind)) throw new RangeError(`unknown kind ${String(kind)}`);
+        engine.store.putUnparsed(kind, key, record);
+      },
+      collection(state) {
+        const spec = specs.find((s) => s.kind === state.kind);
+        if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
+        engine.collections.set(spec.kind, Collection.restore(spec, engine.store, state));
+      },
+    });
+    return engine;
   }
 
   /** Records held per dump kind. */

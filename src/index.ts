@@ -7,6 +7,7 @@ export type { QueryNode } from "./parse/ast.js";
 export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 export type { DumpKind, SearchKind } from "./kinds/types.js";
 export type { LoadReport } from "./load/index.js";
+export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./persist/index.js";
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";

@@ -29,7 +29,7 @@ function target(path: string, spec: string): string | undefined {
   return resolved.split("/")[0];
 }
 
-const IO_FOLDERS = new Set(["load", "import", "cli", "http"]);
+const IO_FOLDERS = new Set(["load", "import", "cli", "http", "persist"]);
 const isCore = (path: string) => !IO_FOLDERS.has(path.split("/")[0]) && path !== "engine.ts";
 
 describe("architecture", () => {

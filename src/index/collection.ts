@@ -1,22 +1,36 @@
 /**
  * The index of one search kind: documents in dense slots, a posting list per
- * text field (FlexSearch), per-document term statistics for scoring (our own:
- * FlexSearch keeps no term frequencies), and typed columns for filters.
- * Knows nothing of queries.
+ * text field (FlexSearch), per-document term statistics for scoring and
+ * phrases (our own: FlexSearch keeps no term frequencies or positions), and
+ * typed columns for filters. Knows nothing of queries.
+ *
+ * Changes are indexed lazily: `touch(key)` marks a record as changed and
+ * `flush()` (run before a search) indexes each marked record once, however
+ * often it changed (an issue and all its comments), reading it from the store.
  */
 import type { ColumnSpec, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
-import type { Store } from "../store.js";
-import { tokenizeValue, type Token } from "../text/tokenize.js";
+import { recordOf, type Store, type Unparsed } from "../store.js";
+import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
+import { Occurrences } from "./occurrences.js";
 import { Postings } from "./postings.js";
+import type { CollectionState, FieldState } from "./state.js";
 
 export interface FieldIndex {
   spec: TextFieldSpec<RecordLike>;
   postings: Postings;
-  /** Per document: term ids, sorted, repeated once per occurrence (term frequency by counting). */
-  terms: Array<Uint32Array | undefined>;
+  /** Each document's term ids, positions and widths (term frequency, field length, phrases). */
+  occurrences: Occurrences;
+  /** Documents holding each term id (the length of its posting list). */
+  df: Uint32Array<ArrayBufferLike>;
   totalLength: number;
 }
+
+/** Positions below this pack with the term id into one float64 sort key. */
+const POSITION_LIMIT = 2 ** 21;
+
+/** Sort keys of the document being indexed, reused from one document to the next. */
+let scratch = new Float64Array(1024);
 
 function asKeywords(v: unknown): string[] {
   if (v == null || v === "") return [];
@@ -28,21 +42,28 @@ function asKeywords(v: unknown): string[] {
 export class Collection {
   readonly spec: KindSpec<RecordLike>;
   private readonly store: Store;
-  private readonly docs: Array<RecordLike | undefined> = [];
+  /** The record of each slot; a restored index holds them as the store does, possibly still unparsed. */
+  private readonly docs: Array<RecordLike | Unparsed | undefined> = [];
   private readonly keys: Array<string | undefined> = [];
   private readonly slots = new Map<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new Map<string, number>();
+  /** Terms by id: the dictionary inverted. */
+  private readonly termsById: string[] = [];
   readonly fields = new Map<string, FieldIndex>();
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly keywords = new Map<string, KeywordColumn>();
+  /** The kind's tie-break order of each document, read once. */
+  private orders = new NumberColumn();
   private readonly joinedVersions = new Map<string, string>();
+  /** Keys whose records changed since they were last indexed. */
+  private readonly pending = new Set<string>();
   private liveCount = 0;
 
   constructor(spec: KindSpec<RecordLike>, store: Store) {
     this.spec = spec;
     this.store = store;
-    for (const f of spec.textFields) this.fields.set(f.name, { spec: f, postings: new Postings(), terms: [], totalLength: 0 });
+    for (const f of spec.textFields) this.fields.set(f.name, emptyField(f));
     for (const c of spec.columns) {
       if (c.type === "number") this.numbers.set(c.name, new NumberColumn());
       else this.keywords.set(c.name, new KeywordColumn());
@@ -59,7 +80,9 @@ export class Collection {
   }
 
   record(doc: number): RecordLike | undefined {
-    return this.docs[doc];
+    const stored = this.docs[doc];
+    if (stored === undefined) return undefined;
+    return (this.docs[doc] = recordOf(stored));
   }
 
   keyOf(doc: number): string | undefined {
@@ -74,7 +97,38 @@ export class Collection {
     return this.docs[doc] !== undefined;
   }
 
-  upsert(key: string, record: RecordLike): number {
+  /** The kind's tie-break order of a document (`spec.order`). */
+  orderOf(doc: number): number {
+    return this.orders.get(doc);
+  }
+
+  /** Marks the record under `key` (in the store's `spec.source` kind) as added, changed or removed. */
+  touch(key: string): void {
+    this.pending.add(key);
+  }
+
+  /** Records marked by `touch` and not yet indexed. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /**
+   * Indexes up to `limit` marked records as the store now holds them (a record
+   * no longer there leaves the index); returns how many are still marked.
+   */
+  flush(limit = Infinity): number {
+    let done = 0;
+    for (const key of this.pending) {
+      if (done++ >= limit) break;
+      this.pending.delete(key);
+      const record = this.store.byKey(this.spec.source, key);
+      if (record) this.upsert(key, record);
+      else this.remove(key);
+    }
+    return this.pending.size;
+  }
+
+  private upsert(key: string, record: RecordLike): number {
     let doc = this.slots.get(key);
     if (doc === undefined) {
       doc = this.free.pop() ?? this.docs.length;
@@ -87,22 +141,17 @@ export class Collection {
     this.docs[doc] = record;
     for (const field of this.fields.values()) this.indexField(field, doc, record);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
+    this.orders.setExactly(doc, this.spec.order(record));
     return doc;
   }
 
-  /** Re-reads a document's text fields and columns (a related record changed). */
-  refresh(key: string): void {
-    const doc = this.slots.get(key);
-    const record = doc === undefined ? undefined : this.docs[doc];
-    if (record) this.upsert(key, record);
-  }
-
-  remove(key: string): boolean {
+  private remove(key: string): boolean {
     const doc = this.slots.get(key);
     if (doc === undefined) return false;
     this.clearFields(doc);
     for (const col of this.numbers.values()) col.clear(doc);
     for (const col of this.keywords.values()) col.clear(doc);
+    this.orders.clear(doc);
     this.docs[doc] = undefined;
     this.keys[doc] = undefined;
     this.slots.delete(key);
@@ -113,7 +162,10 @@ export class Collection {
 
   private termId(term: string): number {
     let id = this.dictionary.get(term);
-    if (id === undefined) this.dictionary.set(term, (id = this.dictionary.size));
+    if (id === undefined) {
+      this.dictionary.set(term, (id = this.termsById.length));
+      this.termsById.push(term);
+    }
     return id;
   }
 
@@ -122,28 +174,42 @@ export class Collection {
     return this.dictionary.get(term) ?? -1;
   }
 
-  tokens(field: string, doc: number): Token[] {
-    const f = this.fields.get(field);
-    const record = this.docs[doc];
-    if (!f || !record) return [];
-    return tokenizeValue(f.spec.text(record, this.store), f.spec.tokenizer);
-  }
-
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
     const tokens = tokenizeValue(field.spec.text(record, this.store), field.spec.tokenizer);
-    const ids = new Uint32Array(tokens.length);
-    tokens.forEach((t, i) => (ids[i] = this.termId(t.term)));
-    ids.sort();
-    field.terms[doc] = ids;
-    field.totalLength += ids.length;
-    field.postings.set(doc, tokens.map((t) => t.term));
+    const n = tokens.length;
+    const occurrences = field.occurrences;
+    const first = occurrences.reserve(doc, n);
+    // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
+    let packed = true;
+    for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;
+    if (packed) {
+      if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
+      const keys = scratch.subarray(0, n);
+      for (let i = 0; i < n; i++) keys[i] = this.termId(tokens[i].term) * POSITION_LIMIT + tokens[i].position;
+      keys.sort();
+      for (let i = 0; i < n; i++) {
+        const id = Math.floor(keys[i] / POSITION_LIMIT);
+        occurrences.put(first + i, id, keys[i] - id * POSITION_LIMIT, 1);
+      }
+    } else {
+      const termIds = tokens.map((t) => this.termId(t.term));
+      const order = tokens.map((_, i) => i).sort((a, b) => termIds[a] - termIds[b] || tokens[a].position - tokens[b].position);
+      order.forEach((from, i) => occurrences.put(first + i, termIds[from], tokens[from].position, tokens[from].width ?? 1));
+    }
+    field.totalLength += n;
+    const distinct: string[] = [];
+    occurrences.forEachTerm(doc, (id) => {
+      distinct.push(this.termsById[id]);
+      field.df = countUp(field.df, id);
+    });
+    field.postings.set(doc, distinct);
   }
 
   private clearFields(doc: number): void {
     for (const field of this.fields.values()) {
-      const old = field.terms[doc];
-      if (old) field.totalLength -= old.length;
-      field.terms[doc] = undefined;
+      field.totalLength -= field.occurrences.count(doc);
+      field.occurrences.forEachTerm(doc, (id) => field.df[id]--);
+      field.occurrences.clear(doc);
       field.postings.remove(doc);
     }
   }
@@ -162,14 +228,18 @@ export class Collection {
   refreshJoins(): void {
     for (const c of this.spec.columns) {
       if (!c.dependsOn?.length) continue;
-      const stamp = c.dependsOn.map((k) => this.store.versionOf(k)).join(",");
+      const stamp = this.joinStamp(c);
       if (this.joinedVersions.get(c.name) === stamp) continue;
       for (let doc = 0; doc < this.docs.length; doc++) {
-        const record = this.docs[doc];
+        const record = this.record(doc);
         if (record) this.setColumn(c, doc, record);
       }
       this.joinedVersions.set(c.name, stamp);
     }
+  }
+
+  private joinStamp(c: ColumnSpec<RecordLike>): string {
+    return (c.dependsOn ?? []).map((k) => this.store.versionOf(k)).join(",");
   }
 
   numberColumn(name: string): NumberColumn {
@@ -190,21 +260,136 @@ export class Collection {
 
   /** Occurrences of a term id in a document's field. */
   termFrequency(field: FieldIndex, doc: number, termId: number): number {
-    const ids = field.terms[doc];
-    if (!ids || termId < 0) return 0;
-    let lo = 0;
-    let hi = ids.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ids[mid] < termId) lo = mid + 1;
-      else hi = mid;
-    }
-    let n = 0;
-    while (lo + n < ids.length && ids[lo + n] === termId) n++;
-    return n;
+    return field.occurrences.frequency(doc, termId);
+  }
+
+  /** Documents whose field holds the term id. */
+  documentFrequency(field: FieldIndex, termId: number): number {
+    return termId >= 0 && termId < field.df.length ? field.df[termId] : 0;
   }
 
   averageLength(field: FieldIndex): number {
     return this.liveCount ? field.totalLength / this.liveCount : 0;
   }
+
+  /** The whole index as plain data, for saving; every marked record is indexed first. */
+  state(): CollectionState {
+    this.refreshJoins();
+    this.flush();
+    const capacity = this.capacity;
+    return {
+      kind: this.spec.kind,
+      keys: this.keys.slice(0, capacity).map((k) => k ?? null),
+      free: [...this.free],
+      dictionary: this.termsById.slice(),
+      fields: [...this.fields.values()].map((f) => {
+        const occurrences = f.occurrences.state(capacity);
+        return {
+          name: f.spec.name,
+          totalLength: f.totalLength,
+          occurrences,
+          postings: f.postings.export(),
+          postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
+        };
+      }),
+      numbers: [...this.numbers].map(([name, col]) => ({ name, values: col.copy(capacity) })),
+      keywords: [...this.keywords].map(([name, col]) => ({ name, ...col.state(capacity) })),
+      orders: this.orders.copy(capacity),
+    };
+  }
+
+  /**
+   * An index restored from `state()` over a store holding the same records.
+   * Throws a RangeError when the state does not fit the kind or the store.
+   */
+  static restore(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Collection {
+    const c = new Collection(spec, store);
+    const capacity = state.keys.length;
+    state.keys.forEach((key, doc) => {
+      c.keys[doc] = key ?? undefined;
+      c.docs[doc] = undefined;
+      if (key === null) return;
+      const record = store.stored(spec.source, key);
+      if (!record || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
+      c.docs[doc] = record;
+      c.slots.set(key, doc);
+      c.liveCount++;
+    });
+    // The free slots are exactly the empty ones, each once.
+    const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
+    if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
+    for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
+    c.free.push(...state.free);
+    state.dictionary.forEach((term) => c.termId(term));
+    if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
+    if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
+    for (const f of state.fields) c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
+    for (const { name, values } of state.numbers) {
+      known(c.numbers.get(name), `number column ${name}`);
+      if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
+      c.numbers.set(name, NumberColumn.of(values));
+    }
+    for (const { name, ...column } of state.keywords) {
+      known(c.keywords.get(name), `keyword column ${name}`);
+      if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
+      c.keywords.set(name, KeywordColumn.of(column));
+    }
+    if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
+    if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
+    c.orders = NumberColumn.of(state.orders);
+    // The columns were current when saved, and the store now holds what it held then.
+    for (const col of spec.columns) if (col.dependsOn?.length) c.joinedVersions.set(col.name, c.joinStamp(col));
+    return c;
+  }
+
+  private restoreField(field: FieldIndex, state: FieldState, capacity: number): void {
+    const { counts, ids } = state.occurrences;
+    if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
+    const df = new Uint32Array(Math.max(this.termsById.length, 1));
+    let at = 0;
+    let total = 0;
+    for (let doc = 0; doc < capacity; doc++) {
+      const end = at + counts[doc];
+      if (counts[doc] && this.docs[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
+      for (let i = at; i < end; i++) {
+        if (ids[i] >= this.termsById.length || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+        if (i === at || ids[i] !== ids[i - 1]) df[ids[i]]++;
+      }
+      total += counts[doc];
+      at = end;
+    }
+    if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
+    field.occurrences = Occurrences.of(state.occurrences);
+    field.totalLength = state.totalLength;
+    field.df = df;
+    field.postings = Postings.import(state.postings, state.postingsSize, () => this.distinctTerms(field));
+  }
+
+  private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {
+    for (let doc = 0; doc < this.docs.length; doc++) {
+      const terms: string[] = [];
+      field.occurrences.forEachTerm(doc, (id) => terms.push(this.termsById[id]));
+      if (terms.length) yield [doc, terms];
+    }
+  }
+}
+
+function emptyField(spec: TextFieldSpec<RecordLike>): FieldIndex {
+  return { spec, postings: new Postings(), occurrences: new Occurrences(), df: new Uint32Array(64), totalLength: 0 };
+}
+
+/** `counts[index] += 1`, growing the array when needed. */
+function countUp(counts: Uint32Array<ArrayBufferLike>, index: number): Uint32Array<ArrayBufferLike> {
+  let out = counts;
+  if (index >= out.length) {
+    out = new Uint32Array(Math.max(index + 1, counts.length * 2));
+    out.set(counts);
+  }
+  out[index] += 1;
+  return out;
+}
+
+function known<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new RangeError(`unknown ${what}`);
+  return value;
 }

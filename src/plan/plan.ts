@@ -75,7 +75,10 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return {
         cost,
         docs: () => (sets.length === 1 ? sets[0] : unionSets(sets)),
-        test: (d) => col.get(d).some((v) => values.has(v)),
+        test: (d) => {
+          for (const v of col.get(d)) if (values.has(v)) return true;
+          return false;
+        },
         describe: `${match.column}=${match.values.join("|")}`,
       };
     }
@@ -106,10 +109,11 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
     case "and": {
       const children = match.children.map((m) => compile(m, c, scoring, negated)).sort((a, b) => a.cost - b.cost);
       const [lead, ...rest] = children;
-      const test = (d: number) => children.every((o) => o.test(d));
+      const test = allOf(children);
+      const others = allOf(rest);
       return {
         cost: lead.cost,
-        docs: () => filter(lead.docs(), (d) => rest.every((o) => o.test(d))),
+        docs: () => filter(lead.docs(), others),
         test,
         describe: `(and ${children.map((o) => o.describe).join(" ")})`,
       };
@@ -146,27 +150,25 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
 
   const fieldTest = (ft: FieldTerms, d: number): boolean => {
     for (const id of ft.termIds) if (c.termFrequency(ft.field, d, id) === 0) return false;
-    return ft.terms.length === 1 || adjacent(c, ft, d);
+    return ft.terms.length === 1 || adjacent(ft, d);
   };
   const leads = perField.map((ft) => {
     // The rarest word leads: its posting list is the shortest.
-    let best: Uint32Array | undefined;
-    for (const t of ft.terms) {
-      const docs = ft.field.postings.docs(t);
-      if (!best || docs.length < best.length) best = docs;
-      if (docs.length === 0) break;
+    let best = 0;
+    let bestCount = Infinity;
+    for (let i = 0; i < ft.terms.length; i++) {
+      const count = c.documentFrequency(ft.field, ft.termIds[i]);
+      if (count < bestCount) [best, bestCount] = [i, count];
+      if (count === 0) break;
     }
-    return { ft, docs: best! };
+    const term = ft.terms[best];
+    // A single word's own posting list needs no second look.
+    const docs = () => (ft.terms.length === 1 ? ft.field.postings.docs(term) : filter(ft.field.postings.docs(term), (d) => fieldTest(ft, d)));
+    return { cost: bestCount, docs, test: (d: number) => fieldTest(ft, d), describe: "" };
   });
   return {
-    cost: leads.reduce((n, l) => n + l.docs.length, 0),
-    docs: () =>
-      leads.length === 1
-        ? filter(leads[0].docs, (d) => fieldTest(leads[0].ft, d))
-        : unionOperators(
-            leads.map((l) => ({ cost: l.docs.length, docs: () => filter(l.docs, (d) => fieldTest(l.ft, d)), test: (d: number) => fieldTest(l.ft, d), describe: "" })),
-            c.capacity,
-          ),
+    cost: leads.reduce((n, l) => n + l.cost, 0),
+    docs: () => (leads.length === 1 ? leads[0].docs() : unionOperators(leads, c.capacity)),
     test: (d) => perField.some((ft) => fieldTest(ft, d)),
     describe: `${match.phrase ? '"' : ""}${match.text}${match.phrase ? '"' : ""}@${perField.map((p) => p.field.spec.name).join("|")}`,
   };
@@ -176,21 +178,29 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
  * Whether the words occur in order, each starting where the previous one ends
  * (an identifier's whole spans the positions of its parts).
  */
-function adjacent(c: Collection, ft: FieldTerms, doc: number): boolean {
-  const tokens = c.tokens(ft.field.spec.name, doc);
-  // term → position → the widths it occurs with there
-  const at = new Map<string, Map<number, number[]>>();
-  for (const t of tokens) {
-    let byPosition = at.get(t.term);
-    if (!byPosition) at.set(t.term, (byPosition = new Map()));
-    byPosition.set(t.position, [...(byPosition.get(t.position) ?? []), t.width ?? 1]);
-  }
-  const from = (i: number, position: number): boolean =>
-    i === ft.terms.length || (at.get(ft.terms[i])?.get(position) ?? []).some((width) => from(i + 1, position + width));
-  const first = at.get(ft.terms[0]);
-  if (!first) return false;
-  for (const p of first.keys()) if (from(0, p)) return true;
+function adjacent(ft: FieldTerms, doc: number): boolean {
+  const o = ft.field.occurrences;
+  const ranges = ft.termIds.map((id) => o.range(doc, id));
+  // Whether word `i` occurs at `position` and the rest follow it.
+  const from = (i: number, position: number): boolean => {
+    if (i === ranges.length) return true;
+    const [lo, hi] = ranges[i];
+    for (let at = o.firstAtOrAfter(position, lo, hi); at < hi && o.positionAt(at) === position; at++) {
+      if (from(i + 1, position + o.widthAt(at))) return true;
+    }
+    return false;
+  };
+  const [lo, hi] = ranges[0];
+  for (let at = lo; at < hi; at++) if (from(1, o.positionAt(at) + o.widthAt(at))) return true;
   return false;
+}
+
+/** A test passed when every operator's is (a plain loop: it runs once per candidate document). */
+function allOf(operators: Operator[]): (doc: number) => boolean {
+  return (d) => {
+    for (const o of operators) if (!o.test(d)) return false;
+    return true;
+  };
 }
 
 /** Keeps the documents `keep` accepts; a heartbeat every block examined, so a filter that rejects most still lets the deadline be checked. */
@@ -210,7 +220,7 @@ function* filter(docs: Iterable<number>, keep: (d: number) => boolean): Generato
   }
 }
 
-function* unionSets(sets: ReadonlyArray<ReadonlySet<number>>): Generator<number> {
+function* unionSets(sets: ReadonlyArray<Iterable<number>>): Generator<number> {
   if (sets.length === 1) {
     yield* sets[0];
     return;

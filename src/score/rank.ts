@@ -27,41 +27,85 @@ export function comparator(sorted: boolean, direction: "asc" | "desc"): Comparat
   };
 }
 
-/** The first `k` of `items` in `compare` order (a bounded max-heap of the best k). */
-export function topK(items: Iterable<Ranked>, k: number, compare: Comparator): Ranked[] {
-  if (k <= 0) return [];
-  const heap: Ranked[] = [];
-  // heap[0] is the worst of the kept items.
-  const worse = (i: number, j: number) => compare(heap[i], heap[j]) > 0;
-  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
-  const up = (i: number) => {
+/**
+ * The best `k` items offered so far in `compare` order: a bounded max-heap
+ * whose root is the worst item kept. Offering in blocks gives the same answer
+ * as offering everything at once, since the order is total.
+ */
+export class TopK {
+  private readonly heap: Ranked[] = [];
+
+  /** `direction` is the sort column's, when ranking by a column; it lets `mayTake` judge by key alone. */
+  constructor(
+    private readonly k: number,
+    private readonly compare: Comparator,
+    private readonly direction?: "asc" | "desc",
+  ) {}
+
+  /**
+   * False when an item with this sort key is sure to rank below every kept
+   * item, so its score need not be computed. Always true without a sort column.
+   */
+  mayTake(key: number): boolean {
+    if (!this.direction || this.heap.length < this.k) return this.k > 0;
+    const worst = this.heap[0].key;
+    const missing = Number.isNaN(key);
+    if (missing !== Number.isNaN(worst)) return !missing;
+    if (missing || key === worst) return true;
+    return this.direction === "asc" ? key < worst : key > worst;
+  }
+
+  offer(item: Ranked): void {
+    const heap = this.heap;
+    if (heap.length < this.k) {
+      heap.push(item);
+      this.up(heap.length - 1);
+    } else if (this.k > 0 && this.compare(item, heap[0]) < 0) {
+      heap[0] = item;
+      this.down(0);
+    }
+  }
+
+  /** The kept items, best first. */
+  sorted(): Ranked[] {
+    return [...this.heap].sort(this.compare);
+  }
+
+  private worse(i: number, j: number): boolean {
+    return this.compare(this.heap[i], this.heap[j]) > 0;
+  }
+
+  private swap(i: number, j: number): void {
+    [this.heap[i], this.heap[j]] = [this.heap[j], this.heap[i]];
+  }
+
+  private up(i: number): void {
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!worse(i, p)) break;
-      swap(i, p);
+      if (!this.worse(i, p)) break;
+      this.swap(i, p);
       i = p;
     }
-  };
-  const down = (i: number) => {
+  }
+
+  private down(i: number): void {
+    const n = this.heap.length;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < heap.length && worse(l, m)) m = l;
-      if (r < heap.length && worse(r, m)) m = r;
+      if (l < n && this.worse(l, m)) m = l;
+      if (r < n && this.worse(r, m)) m = r;
       if (m === i) break;
-      swap(i, m);
+      this.swap(i, m);
       i = m;
     }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]) < 0) {
-      heap[0] = item;
-      down(0);
-    }
   }
-  return heap.sort(compare);
+}
+
+/** The first `k` of `items` in `compare` order. */
+export function topK(items: Iterable<Ranked>, k: number, compare: Comparator): Ranked[] {
+  const top = new TopK(k, compare);
+  for (const item of items) top.offer(item);
+  return top.sorted();
 }

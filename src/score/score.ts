@@ -47,7 +47,7 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
       });
     }
     for (const w of byWord.values()) {
-      const df = Math.max(...w.fields.map((f) => f.leafField.field.postings.docs(w.word).length));
+      const df = Math.max(...w.fields.map((f) => collection.documentFrequency(f.leafField.field, f.termId)));
       w.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       words.push(w);
     }
@@ -60,7 +60,7 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
       const spec = f.leafField.field.spec;
       const raw = collection.termFrequency(f.leafField.field, doc, f.termId);
       if (!raw) continue;
-      const len = f.leafField.field.terms[doc]?.length ?? 0;
+      const len = f.leafField.field.occurrences.count(doc);
       tf += (spec.weight * raw) / (1 - spec.b + (spec.b * len) / f.avg);
     }
     return tf;
@@ -87,6 +87,16 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return { text, words: parts, signals: sig, total };
   };
 
+  const boosts = boostsOf(collection, store);
+  const boostOf = (doc: number): number => {
+    if (boosts.known[doc]) return boosts.values[doc];
+    const record = collection.record(doc)!;
+    let boost = 0;
+    for (const s of signals) boost += s.weight * Math.log1p(Math.max(0, s.value(record, store) || 0));
+    boosts.known[doc] = 1;
+    return (boosts.values[doc] = boost);
+  };
+
   return {
     explain,
     score(doc) {
@@ -95,12 +105,28 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
         const tf = wordTf(w, doc);
         if (tf) text += (w.idf * tf) / (BM25_K1 + tf);
       }
-      let boost = 0;
-      if (signals.length) {
-        const record = collection.record(doc)!;
-        for (const s of signals) boost += s.weight * Math.log1p(Math.max(0, s.value(record, store) || 0));
-      }
+      const boost = signals.length ? boostOf(doc) : 0;
       return words.length ? text * (1 + boost) : 1 + boost;
     },
   };
+}
+
+/**
+ * Signal boosts per document, kept from one search to the next while the store
+ * is unchanged: signals read the record and other kinds, never anything else.
+ */
+interface Boosts {
+  revision: number;
+  values: Float64Array;
+  known: Uint8Array;
+}
+
+const boostCache = new WeakMap<Collection, Boosts>();
+
+function boostsOf(collection: Collection, store: Store): Boosts {
+  const hit = boostCache.get(collection);
+  if (hit && hit.revision === store.revision && hit.known.length >= collection.capacity) return hit;
+  const fresh = { revision: store.revision, values: new Float64Array(collection.capacity), known: new Uint8Array(collection.capacity) };
+  boostCache.set(collection, fresh);
+  return fresh;
 }

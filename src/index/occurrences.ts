@@ -1,0 +1,215 @@
+/**
+ * Where each term occurs in one text field, for every document: the
+ * document's term ids sorted (repeated once per occurrence, so term frequency
+ * is a count), the position of each occurrence (ascending within a term), and
+ * its width where an identifier's whole spans the positions of its parts.
+ *
+ * Every document's occurrences lie end to end in shared arrays, found by a
+ * start and a count per document: no object per document, which keeps
+ * indexing, saving and restoring cheap. A document indexed again gets fresh
+ * room at the end; the room it leaves is reclaimed by compacting once it
+ * outweighs the occurrences in use.
+ */
+
+/** The saved form: counts per document and the occurrences of documents 0, 1, … in turn. */
+export interface OccurrencesState {
+  counts: Uint32Array;
+  ids: Uint32Array;
+  positions: Uint32Array;
+  /** Absent when every occurrence has width 1. */
+  widths: Uint32Array | undefined;
+}
+
+export class Occurrences {
+  private ids: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  private positions: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  /** Allocated when the first occurrence wider than 1 arrives. */
+  private widths: Uint32Array<ArrayBufferLike> | undefined;
+  private starts: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
+  private counts: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
+  /** Occurrences written (live or left behind). */
+  private used = 0;
+  /** Occurrences of current documents. */
+  private live = 0;
+
+  /** Occurrences in a document (its field length). */
+  count(doc: number): number {
+    return doc < this.counts.length ? this.counts[doc] : 0;
+  }
+
+  /**
+   * Room for `n` occurrences of `doc`, replacing any it had; returns the index
+   * of the first, to be filled with `put` in (term id, position) order.
+   */
+  reserve(doc: number, n: number): number {
+    this.clear(doc);
+    if (doc >= this.counts.length) {
+      const size = Math.max(doc + 1, this.counts.length * 2);
+      this.starts = grow(this.starts, size);
+      this.counts = grow(this.counts, size);
+    }
+    if (this.used + n > this.ids.length) {
+      if (this.used - this.live > this.live) this.compact();
+      if (this.used + n > this.ids.length) {
+        const size = Math.max(this.used + n, this.ids.length * 2);
+        this.ids = grow(this.ids, size);
+        this.positions = grow(this.positions, size);
+        if (this.widths) this.widths = grow(this.widths, size, 1);
+      }
+    }
+    const start = this.used;
+    this.starts[doc] = start;
+    this.counts[doc] = n;
+    this.used += n;
+    this.live += n;
+    return start;
+  }
+
+  put(at: number, termId: number, position: number, width: number): void {
+    this.ids[at] = termId;
+    this.positions[at] = position;
+    if (width !== 1 || this.widths) {
+      if (!this.widths) this.widths = new Uint32Array(this.ids.length).fill(1);
+      this.widths[at] = width;
+    }
+  }
+
+  clear(doc: number): void {
+    if (doc >= this.counts.length) return;
+    this.live -= this.counts[doc];
+    this.counts[doc] = 0;
+  }
+
+  /** [first, end) of the document's occurrences. */
+  span(doc: number): [number, number] {
+    if (doc >= this.counts.length) return [0, 0];
+    const start = this.starts[doc];
+    return [start, start + this.counts[doc]];
+  }
+
+  /** Occurrences of `termId` in the document (its term frequency). */
+  frequency(doc: number, termId: number): number {
+    if (doc >= this.counts.length || termId < 0) return 0;
+    const start = this.starts[doc];
+    const end = start + this.counts[doc];
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid] < termId) lo = mid + 1;
+      else hi = mid;
+    }
+    let last = lo;
+    while (last < end && this.ids[last] === termId) last++;
+    return last - lo;
+  }
+
+  /** [first, end) of the occurrences of `termId` in the document (empty when none). */
+  range(doc: number, termId: number): [number, number] {
+    const [start, end] = this.span(doc);
+    if (termId < 0 || start === end) return [start, start];
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid] < termId) lo = mid + 1;
+      else hi = mid;
+    }
+    let last = lo;
+    while (last < end && this.ids[last] === termId) last++;
+    return [lo, last];
+  }
+
+  idAt(at: number): number {
+    return this.ids[at];
+  }
+
+  positionAt(at: number): number {
+    return this.positions[at];
+  }
+
+  widthAt(at: number): number {
+    return this.widths ? this.widths[at] : 1;
+  }
+
+  /** The first index in [lo, hi) whose position is at least `position` (positions ascend within one term's occurrences). */
+  firstAtOrAfter(position: number, lo: number, hi: number): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.positions[mid] < position) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Calls `each` with every distinct term id of the document, ascending. */
+  forEachTerm(doc: number, each: (termId: number) => void): void {
+    const [start, end] = this.span(doc);
+    for (let at = start; at < end; at++) if (at === start || this.ids[at] !== this.ids[at - 1]) each(this.ids[at]);
+  }
+
+  /** Documents 0 … capacity-1 with their occurrences in turn, compacted. */
+  state(capacity: number): OccurrencesState {
+    const counts = new Uint32Array(capacity);
+    let total = 0;
+    for (let doc = 0; doc < capacity; doc++) total += counts[doc] = this.count(doc);
+    const ids = new Uint32Array(total);
+    const positions = new Uint32Array(total);
+    const widths = this.widths ? new Uint32Array(total) : undefined;
+    let at = 0;
+    for (let doc = 0; doc < capacity; doc++) {
+      const [start, end] = this.span(doc);
+      ids.set(this.ids.subarray(start, end), at);
+      positions.set(this.positions.subarray(start, end), at);
+      widths?.set(this.widths!.subarray(start, end), at);
+      at += end - start;
+    }
+    return { counts, ids, positions, widths };
+  }
+
+  /** Occurrences from `state()`, holding its arrays. Throws a RangeError when they do not fit together. */
+  static of(state: OccurrencesState): Occurrences {
+    const { counts, ids, positions, widths } = state;
+    if (positions.length !== ids.length || (widths && widths.length !== ids.length)) throw new RangeError("occurrence arrays differ in length");
+    const o = new Occurrences();
+    o.starts = new Uint32Array(Math.max(counts.length, 1));
+    let at = 0;
+    for (let doc = 0; doc < counts.length; doc++) {
+      o.starts[doc] = at;
+      at += counts[doc];
+    }
+    if (at !== ids.length) throw new RangeError("occurrence counts do not add up");
+    o.counts = counts.length ? counts : o.counts;
+    o.ids = ids;
+    o.positions = positions;
+    o.widths = widths;
+    o.used = o.live = ids.length;
+    return o;
+  }
+
+  /** Moves every document's occurrences to the front, in document order, dropping what was left behind. */
+  private compact(): void {
+    const { counts, starts } = this;
+    let at = 0;
+    const order = [...counts.keys()].filter((doc) => counts[doc] > 0).sort((a, b) => starts[a] - starts[b]);
+    for (const doc of order) {
+      const start = starts[doc];
+      const n = counts[doc];
+      // Ascending starts: a document's room moves down, never over one not yet moved.
+      this.ids.copyWithin(at, start, start + n);
+      this.positions.copyWithin(at, start, start + n);
+      this.widths?.copyWithin(at, start, start + n);
+      starts[doc] = at;
+      at += n;
+    }
+    this.used = at;
+    this.live = at;
+  }
+}
+
+function grow(array: Uint32Array<ArrayBufferLike>, size: number, fill = 0): Uint32Array<ArrayBufferLike> {
+  const out = new Uint32Array(size);
+  out.set(array);
+  if (fill) out.fill(fill, array.length);
+  return out;
+}

@@ -1,0 +1,31 @@
+/**
+ * The index of one kind as plain data (strings, numbers and typed arrays), so
+ * that it can be saved and restored without indexing the records again.
+ */
+import type { KeywordColumnState } from "./columns.js";
+import type { OccurrencesState } from "./occurrences.js";
+import type { PostingsExport } from "./postings.js";
+
+export interface FieldState {
+  name: string;
+  totalLength: number;
+  occurrences: OccurrencesState;
+  postings: PostingsExport;
+  /** Documents in the posting lists (those with at least one term). */
+  postingsSize: number;
+}
+
+export interface CollectionState {
+  kind: string;
+  /** The record key of each slot; null for a free slot. */
+  keys: Array<string | null>;
+  /** Free slots, reused last first. */
+  free: number[];
+  /** Terms by id. */
+  dictionary: string[];
+  fields: FieldState[];
+  numbers: Array<{ name: string; values: Float64Array }>;
+  keywords: Array<{ name: string } & KeywordColumnState>;
+  /** The kind's tie-break order per slot. */
+  orders: Float64Array;
+}

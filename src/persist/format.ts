@@ -1,0 +1,30 @@
+/**
+ * The saved-index file: a header, then frames, then an end frame.
+ *
+ *   header := MAGIC (8 bytes) | version u32 | length u32 | JSON (SavedHeader)
+ *   frame  := name length u32 | name | meta length u32 | meta JSON | payload length u64 | payload | CRC-32 of all before it in the frame (u32)
+ *
+ * Integers are little-endian; typed-array payloads are little-endian too. The
+ * checksum of each frame and the closing `end` frame (which counts the frames)
+ * catch a damaged or truncated file before anything of it is used.
+ */
+
+export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
+/** Bumped whenever the layout or the meaning of a saved field changes. */
+export const FORMAT_VERSION = 1;
+export const INDEX_FILE = "forgesearch.index";
+export const CHECKSUM_BYTES = 4;
+
+/** Bounds that tell a damaged length from a real one. */
+export const MAX_NAME_BYTES = 256;
+export const MAX_META_BYTES = 64 * 1024 * 1024;
+export const MAX_HEADER_BYTES = 1024 * 1024;
+
+export interface SavedHeader {
+  format: "forgesearch-index";
+  version: number;
+  /** Records per dump kind. */
+  records: Record<string, number>;
+  /** The search kinds whose indexes follow, each with the shape of its index (fields and columns). */
+  collections: Array<{ kind: string; schema: string }>;
+}

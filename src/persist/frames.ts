@@ -1,0 +1,193 @@
+/**
+ * Frame-level reading and writing of a saved-index file (layout in
+ * ./format.ts). The writer streams: each frame goes to disk as it is made,
+ * so memory holds one frame, never the whole index. The reader checks every
+ * frame's checksum before handing it out.
+ */
+import type { FileHandle } from "node:fs/promises";
+import { crc32 } from "./checksum.js";
+import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES, type SavedHeader } from "./format.js";
+
+export interface Frame {
+  name: string;
+  meta: Record<string, unknown>;
+  /** A buffer of its own (offset 0), so typed arrays can view it. */
+  payload: Buffer;
+}
+
+/** Typed arrays are written and read in the platform's byte order, which must be little-endian. */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+function u32(n: number): Buffer {
+  const b = Buffer.allocUnsafe(4);
+  b.writeUInt32LE(n);
+  return b;
+}
+
+function u64(n: number): Buffer {
+  const b = Buffer.allocUnsafe(8);
+  b.writeBigUInt64LE(BigInt(n));
+  return b;
+}
+
+export class FrameWriter {
+  private frames = 0;
+  bytes = 0;
+
+  constructor(private readonly file: FileHandle) {}
+
+  async header(version: number, header: SavedHeader): Promise<void> {
+    const json = Buffer.from(JSON.stringify(header));
+    await this.write([MAGIC, u32(version), u32(json.length), json]);
+  }
+
+  /** One frame; `payload` is written as given (typed-array views included). */
+  async frame(name: string, meta: Record<string, unknown>, payload: ArrayBufferView | string = EMPTY): Promise<void> {
+    const nameBytes = Buffer.from(name);
+    const metaBytes = Buffer.from(JSON.stringify(meta));
+    const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+    const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(body.length)]);
+    await this.write([head, body, u32(crc32(body, crc32(head)))]);
+    this.frames++;
+  }
+
+  /** The closing frame, which counts the frames before it. */
+  async end(): Promise<void> {
+    await this.frame("end", { frames: this.frames });
+  }
+
+  private async write(parts: Buffer[]): Promise<void> {
+    for (const part of parts) {
+      let at = 0;
+      while (at < part.length) {
+        const { bytesWritten } = await this.file.write(part, at, part.length - at);
+        at += bytesWritten;
+      }
+      this.bytes += part.length;
+    }
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** Bytes read at once for the small parts of frames. */
+const READ_AHEAD = 1024 * 1024;
+
+/** Thrown for a file that is not laid out as a saved index; the caller names the file. */
+export class LayoutError extends Error {}
+
+/** Where a reader found a header from another format version. */
+export class VersionError extends Error {
+  constructor(readonly found: number) {
+    super(`format version ${found}`);
+  }
+}
+
+export class FrameReader {
+  private position = 0;
+  private frames = 0;
+  private ended = false;
+
+  constructor(
+    private readonly file: FileHandle,
+    private readonly size: number,
+  ) {}
+
+  async header(version: number): Promise<SavedHeader> {
+    const start = await this.read(Math.min(MAGIC.length + 8, this.size));
+    if (start.length < MAGIC.length + 8 || !start.subarray(0, MAGIC.length).equals(MAGIC)) throw new LayoutError("not a saved forgesearch index");
+    const found = start.readUInt32LE(MAGIC.length);
+    if (found !== version) throw new VersionError(found);
+    const length = start.readUInt32LE(MAGIC.length + 4);
+    if (length > MAX_HEADER_BYTES) throw new LayoutError("header too long");
+    const header = parseJson(await this.read(length), "header") as SavedHeader;
+    if (header?.format !== "forgesearch-index" || header.version !== version) throw new LayoutError("header does not describe a saved index");
+    return header;
+  }
+
+  /** The frame being read while the caller works on the one before. */
+  private ahead: Promise<Frame | undefined> | undefined;
+
+  /** The next frame, or undefined after the end frame. */
+  async next(): Promise<Frame | undefined> {
+    const current = this.ahead ?? this.readFrame();
+    this.ahead = undefined;
+    const frame = await current;
+    if (frame) {
+      // Reading the next frame overlaps the caller's work on this one; its failure surfaces at the next call.
+      this.ahead = this.readFrame();
+      this.ahead.catch(() => undefined);
+    }
+    return frame;
+  }
+
+  private async readFrame(): Promise<Frame | undefined> {
+    if (this.ended) return undefined;
+    const nameLength = (await this.read(4)).readUInt32LE();
+    if (nameLength > MAX_NAME_BYTES) throw new LayoutError("frame name too long");
+    const nameBytes = await this.read(nameLength);
+    const metaLength = (await this.read(4)).readUInt32LE();
+    if (metaLength > MAX_META_BYTES) throw new LayoutError("frame meta too long");
+    const metaBytes = await this.read(metaLength);
+    const lengthBytes = await this.read(8);
+    const payloadLength = Number(lengthBytes.readBigUInt64LE());
+    if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
+    const payload = await this.read(payloadLength);
+    const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
+    let crc = 0;
+    for (const part of [u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload]) crc = crc32(part, crc);
+    if (crc !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
+    const name = nameBytes.toString("utf8");
+    const meta = parseJson(metaBytes, "frame meta");
+    if (meta === null || typeof meta !== "object" || Array.isArray(meta)) throw new LayoutError("frame meta is not an object");
+    if (name === "end") {
+      if ((meta as { frames?: unknown }).frames !== this.frames) throw new LayoutError("frames are missing");
+      if (this.position !== this.size) throw new LayoutError("data after the end frame");
+      this.ended = true;
+      return undefined;
+    }
+    this.frames++;
+    return { name, meta: meta as Record<string, unknown>, payload };
+  }
+
+  /** File bytes read ahead, starting at file offset `chunkAt`: frames are many small reads. */
+  private chunk = Buffer.alloc(0);
+  private chunkAt = 0;
+
+  /** Exactly `length` bytes at the current position, in a buffer of their own (offset 0, so typed arrays can view it). */
+  private async read(length: number): Promise<Buffer> {
+    if (length > this.size - this.position) throw new LayoutError("the file ends early");
+    const out = Buffer.allocUnsafeSlow(length);
+    let filled = 0;
+    while (filled < length) {
+      const at = this.position + filled;
+      const inChunk = at - this.chunkAt;
+      if (inChunk >= 0 && inChunk < this.chunk.length) {
+        filled += this.chunk.copy(out, filled, inChunk, Math.min(this.chunk.length, inChunk + length - filled));
+      } else if (length - filled >= READ_AHEAD) {
+        filled += await this.readAt(out, filled, length - filled, at);
+      } else {
+        const chunk = Buffer.allocUnsafeSlow(Math.min(READ_AHEAD, this.size - at));
+        let got = 0;
+        while (got < chunk.length) got += await this.readAt(chunk, got, chunk.length - got, at + got);
+        [this.chunk, this.chunkAt] = [chunk, at];
+      }
+    }
+    this.position += length;
+    return out;
+  }
+
+  private async readAt(into: Buffer, offset: number, length: number, position: number): Promise<number> {
+    const { bytesRead } = await this.file.read(into, offset, length, position);
+    if (bytesRead === 0) throw new LayoutError("the file ends early");
+    return bytesRead;
+  }
+}
+
+export function parseJson(bytes: Buffer, what: string): unknown {
+  try {
+    return JSON.parse(bytes.toString("utf8"));
+  } catch {
+    throw new LayoutError(`${what} is not JSON`);
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Sections: the values a saved index is made of (string lists and typed
+ * arrays), each written as a section frame naming it followed by data frames
+ * of bounded size, and read back in the same order.
+ */
+import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
+
+/** Strings per data frame (JSON arrays). */
+const STRINGS_PER_FRAME = 65_536;
+/** Typed-array elements per data frame. */
+const ELEMENTS_PER_FRAME = 1 << 20;
+
+type Typed = "u32" | "f64";
+const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
+
+export class SectionWriter {
+  constructor(readonly frames: FrameWriter) {}
+
+  async strings(of: string, values: ReadonlyArray<string | null>): Promise<void> {
+    await this.frames.frame("strings", { of, count: values.length });
+    for (let at = 0; at < values.length; at += STRINGS_PER_FRAME) {
+      await this.frames.frame("data", {}, JSON.stringify(values.slice(at, at + STRINGS_PER_FRAME)));
+    }
+  }
+
+  async array(of: string, values: Uint32Array | Float64Array): Promise<void> {
+    const type: Typed = values instanceof Uint32Array ? "u32" : "f64";
+    await this.frames.frame("array", { of, type, length: values.length });
+    for (let at = 0; at < values.length; at += ELEMENTS_PER_FRAME) {
+      await this.frames.frame("data", {}, values.subarray(at, at + ELEMENTS_PER_FRAME));
+    }
+  }
+}
+
+export class SectionReader {
+  constructor(private readonly frames: FrameReader) {}
+
+  /** The next frame, which must be named `name` (and, for sections, be `of` the value expected). */
+  async expect(name: string, of?: string): Promise<Frame> {
+    const frame = await this.frames.next();
+    if (!frame) throw new LayoutError(`the file ends before its ${of ?? name}`);
+    if (frame.name !== name || (of !== undefined && frame.meta.of !== of)) throw new LayoutError(`expected ${of ?? name}, found ${String(frame.meta.of ?? frame.name)}`);
+    return frame;
+  }
+
+  async strings(of: string): Promise<Array<string | null>> {
+    const count = whole((await this.expect("strings", of)).meta.count, of);
+    const out: Array<string | null> = [];
+    while (out.length < count) {
+      const chunk: unknown = parseJson((await this.expect("data")).payload, of);
+      if (!Array.isArray(chunk) || !chunk.length || out.length + chunk.length > count) throw new LayoutError(`${of} has the wrong number of strings`);
+      for (const s of chunk) {
+        if (typeof s !== "string" && s !== null) throw new LayoutError(`${of} holds a ${typeof s}`);
+        out.push(s);
+      }
+    }
+    return out;
+  }
+
+  async array(of: string, type: "u32"): Promise<Uint32Array>;
+  async array(of: string, type: "f64"): Promise<Float64Array>;
+  async array(of: string, type: Typed): Promise<Uint32Array | Float64Array> {
+    const meta = (await this.expect("array", of)).meta;
+    if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
+    const length = whole(meta.length, of);
+    const Kind = ARRAYS[type];
+    const out = new Kind(length);
+    let at = 0;
+    while (at < length) {
+      const { payload } = await this.expect("data");
+      if (payload.length % Kind.BYTES_PER_ELEMENT !== 0 || at + payload.length / Kind.BYTES_PER_ELEMENT > length) throw new LayoutError(`${of} has the wrong length`);
+      const chunk = new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / Kind.BYTES_PER_ELEMENT);
+      if (!chunk.length) throw new LayoutError(`${of} has an empty block`);
+      out.set(chunk, at);
+      at += chunk.length;
+    }
+    return out;
+  }
+}
+
+export function whole(v: unknown, what: string): number {
+  if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw new LayoutError(`${what}: bad count`);
+  return v;
+}

@@ -1,0 +1,176 @@
+/**
+ * What a saved index holds and in which order: the store's records, kind by
+ * kind (NDJSON blocks), then the index of each search kind (its slots,
+ * dictionary, term occurrences, FlexSearch's exported posting lists and the
+ * typed columns).
+ */
+import type { CollectionState, FieldState } from "../index/state.js";
+import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
+import { parseRecord } from "../load/index.js";
+import { Store, Unparsed, type Link } from "../store.js";
+import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
+import { SectionReader, SectionWriter, whole } from "./sections.js";
+
+/** Bytes of NDJSON per records frame. */
+const RECORD_BLOCK_CHARS = 4 * 1024 * 1024;
+
+export interface IndexSnapshot {
+  /** Every record under its key, kind by kind. */
+  records: Array<{ kind: DumpKind; entries: Array<[string, RecordLike | Unparsed]> }>;
+  collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
+}
+
+export interface RestoreSink {
+  /** Each saved record under its key, kind by kind, in the order they were saved, as its JSON text until first read. */
+  record(kind: DumpKind, key: string, record: Unparsed): void;
+  /** Each search kind's saved index, after every record. */
+  collection(state: CollectionState): void;
+}
+
+/** The shape of a kind's index (fields and typed columns): an index saved for another shape cannot be used. */
+export function schemaOf(spec: KindSpec<RecordLike>): string {
+  const fields = spec.textFields.map((f) => `${f.name}:${f.tokenizer}`);
+  const columns = spec.columns.map((c) => `${c.name}:${c.type}`);
+  return `${spec.kind}|${spec.source}|${fields.join(",")}|${columns.join(",")}`;
+}
+
+export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot): Promise<void> {
+  for (const { kind, entries } of snapshot.records) await writeRecords(frames, kind, entries);
+  const sections = new SectionWriter(frames);
+  for (const { state } of snapshot.collections) await writeCollection(sections, state);
+  await frames.end();
+}
+
+/**
+ * Records as NDJSON blocks, with each record's key and link (`Store.linkOf`) in the block's meta:
+ * an opened store files every record without parsing it.
+ */
+async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Array<[string, RecordLike | Unparsed]>): Promise<void> {
+  let keys: string[] = [];
+  let links: Link[] = [];
+  let lines: string[] = [];
+  let chars = 0;
+  const block = () => frames.frame("records", { kind, count: lines.length, keys, links }, lines.join("\n"));
+  for (const [key, record] of entries) {
+    const line = record instanceof Unparsed ? record.json() : JSON.stringify(record);
+    keys.push(key);
+    links.push(record instanceof Unparsed ? record.link : Store.linkOf(kind, record));
+    lines.push(line);
+    chars += line.length + key.length;
+    if (chars >= RECORD_BLOCK_CHARS) {
+      await block();
+      [keys, links, lines, chars] = [[], [], [], 0];
+    }
+  }
+  if (lines.length) await block();
+}
+
+async function writeCollection(out: SectionWriter, state: CollectionState): Promise<void> {
+  const capacity = state.keys.length;
+  await out.frames.frame("collection", {
+    kind: state.kind,
+    capacity,
+    free: state.free,
+    fields: state.fields.map((f) => ({
+      name: f.name,
+      totalLength: f.totalLength,
+      postingsSize: f.postingsSize,
+      postingsParts: f.postings.length,
+      widths: f.occurrences.widths !== undefined,
+    })),
+    numbers: state.numbers.map((n) => n.name),
+    keywords: state.keywords.map((k) => k.name),
+  });
+  await out.strings("keys", state.keys);
+  await out.strings("dictionary", state.dictionary);
+  for (const f of state.fields) {
+    const { counts, ids, positions, widths } = f.occurrences;
+    await out.array(`counts.${f.name}`, counts);
+    await out.array(`terms.${f.name}`, ids);
+    await out.array(`positions.${f.name}`, positions);
+    if (widths) await out.array(`widths.${f.name}`, widths);
+    for (const [key, data] of f.postings) await out.frames.frame("postings", { of: f.name, key }, data);
+  }
+  for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
+  for (const k of state.keywords) {
+    await out.strings(`keyword.${k.name}.values`, k.values);
+    await out.array(`keyword.${k.name}.counts`, k.counts);
+    await out.array(`keyword.${k.name}.ids`, k.ids);
+  }
+  await out.array("orders", state.orders);
+}
+
+/** Reads records and indexes into `sink`; `kinds` are the search kinds the header announced, in order. */
+export async function readSnapshot(frames: FrameReader, kinds: string[], sink: RestoreSink): Promise<void> {
+  const sections = new SectionReader(frames);
+  let frame = await frames.next();
+  while (frame?.name === "records") {
+    const { kind, count, keys, links } = frame.meta as { kind: DumpKind; count: number; keys: unknown; links: unknown };
+    // Records stay text until read (through the loader's parser): opening parses only what searches touch.
+    const lines = frame.payload.toString("utf8").split("\n");
+    if (lines.length !== count || !Array.isArray(keys) || keys.length !== count || !Array.isArray(links) || links.length !== count) {
+      throw new LayoutError(`a block of ${kind} has the wrong number of records`);
+    }
+    lines.forEach((line, i) => {
+      const key: unknown = keys[i];
+      const link: unknown = links[i];
+      if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
+      sink.record(kind, key, new Unparsed(line, parseRecord, link));
+    });
+    frame = await frames.next();
+  }
+  for (const kind of kinds) {
+    if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
+    sink.collection(await readCollection(sections, frame.meta));
+    frame = await frames.next();
+  }
+  if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
+}
+
+interface CollectionMeta {
+  kind: string;
+  capacity: number;
+  free: number[];
+  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsParts: number; widths: boolean }>;
+  numbers: string[];
+  keywords: string[];
+}
+
+async function readCollection(input: SectionReader, raw: Record<string, unknown>): Promise<CollectionState> {
+  const meta = raw as unknown as CollectionMeta;
+  const capacity = whole(meta.capacity, "capacity");
+  if (!Array.isArray(meta.free) || !Array.isArray(meta.fields) || !Array.isArray(meta.numbers) || !Array.isArray(meta.keywords)) {
+    throw new LayoutError(`the index of ${meta.kind} is incomplete`);
+  }
+  const keys = await input.strings("keys");
+  if (keys.length !== capacity) throw new LayoutError("keys do not match the capacity");
+  const dictionary = await input.strings("dictionary");
+  if (dictionary.some((t) => t === null)) throw new LayoutError("the dictionary holds a null");
+  const fields: FieldState[] = [];
+  for (const f of meta.fields) {
+    const occurrences = {
+      counts: await input.array(`counts.${f.name}`, "u32"),
+      ids: await input.array(`terms.${f.name}`, "u32"),
+      positions: await input.array(`positions.${f.name}`, "u32"),
+      widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
+    };
+    const postings: FieldState["postings"] = [];
+    for (let i = 0; i < whole(f.postingsParts, "postings parts"); i++) {
+      const part = await input.expect("postings", f.name);
+      postings.push([String(part.meta.key), part.payload.toString("utf8")]);
+    }
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), occurrences, postings });
+  }
+  const numbers: CollectionState["numbers"] = [];
+  for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
+  const keywords: CollectionState["keywords"] = [];
+  for (const name of meta.keywords) {
+    const values = await input.strings(`keyword.${name}.values`);
+    if (values.some((v) => v === null)) throw new LayoutError(`keyword.${name} holds a null`);
+    const counts = await input.array(`keyword.${name}.counts`, "u32");
+    const ids = await input.array(`keyword.${name}.ids`, "u32");
+    keywords.push({ name, values: values as string[], counts, ids });
+  }
+  const orders = await input.array("orders", "f64");
+  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders };
+}

@@ -1,0 +1,101 @@
+/**
+ * Keyword columns and their document sets against plain models: values set,
+ * replaced and cleared in any order, documents per value, and the saved form.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { KeywordColumn, NumberColumn } from "../../src/index/columns.js";
+import { DocSet } from "../../src/index/doc-set.js";
+
+describe("DocSet", () => {
+  it("holds what a Set holds, however documents join and leave", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(50)), { maxLength: 80 }), (steps) => {
+        const set = new DocSet();
+        const model = new Set<number>();
+        for (const [add, doc] of steps) {
+          if (add) {
+            set.add(doc);
+            model.add(doc);
+          } else {
+            set.delete(doc);
+            model.delete(doc);
+          }
+          expect(set.size).toBe(model.size);
+        }
+        expect([...set].sort((a, b) => a - b)).toEqual([...model].sort((a, b) => a - b));
+        for (let doc = 0; doc <= 50; doc++) expect(set.has(doc)).toBe(model.has(doc));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("stays an ascending array while documents join in order", () => {
+    const set = new DocSet();
+    for (const doc of [1, 4, 4, 9]) set.add(doc);
+    expect([...set]).toEqual([1, 4, 9]);
+    expect((set as unknown as { set?: Set<number> }).set).toBeUndefined();
+  });
+});
+
+const values = fc.array(fc.constantFrom("a", "b", "c", "dd", "e e"), { maxLength: 3 });
+
+describe("KeywordColumn", () => {
+  it("answers get, docs and values as a plain model does, and again once saved and restored", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(9), values), { maxLength: 60 }), (steps) => {
+        const column = new KeywordColumn();
+        const model = new Map<number, string[]>();
+        for (const [doc, vs] of steps) {
+          if (vs.length) column.set(doc, vs);
+          else column.clear(doc);
+          const unique = [...new Set(vs)];
+          if (unique.length) model.set(doc, unique);
+          else model.delete(doc);
+        }
+        const check = (c: KeywordColumn) => {
+          for (let doc = 0; doc < 10; doc++) expect(c.get(doc)).toEqual(model.get(doc) ?? []);
+          const held = new Set([...model.values()].flat());
+          expect(new Set(c.values())).toEqual(held);
+          for (const v of ["a", "b", "c", "dd", "e e", "zz"]) {
+            const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((a, b) => a - b);
+            expect([...c.docs(v)].sort((a, b) => a - b)).toEqual(want);
+            expect(c.docs(v).size).toBe(want.length);
+          }
+        };
+        check(column);
+        check(KeywordColumn.of(column.state(10)));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("documents holding one value share its list", () => {
+    const column = new KeywordColumn();
+    column.set(0, ["open"]);
+    column.set(1, ["open"]);
+    expect(column.get(0)).toBe(column.get(1));
+    const restored = KeywordColumn.of(column.state(2));
+    expect(restored.get(0)).toBe(restored.get(1));
+  });
+
+  it("rejects a saved form that does not add up", () => {
+    const state = { values: ["a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0) };
+    expect(() => KeywordColumn.of(state)).toThrow(RangeError);
+    expect(() => KeywordColumn.of({ ...state, ids: Uint32Array.of(0, 1) })).toThrow(RangeError);
+    expect(() => KeywordColumn.of({ values: ["a", "a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0, 1) })).toThrow(RangeError);
+  });
+});
+
+describe("NumberColumn", () => {
+  it("copies and restores its values, NaN for none", () => {
+    const column = new NumberColumn();
+    column.set(2, 5);
+    column.set(0, Infinity);
+    column.setExactly(1, -Infinity);
+    const copy = column.copy(4);
+    expect([...copy]).toEqual([NaN, -Infinity, 5, NaN]);
+    expect(NumberColumn.of(copy).get(2)).toBe(5);
+    expect(NumberColumn.of(copy).get(100)).toBeNaN();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Occurrences against a plain model (a map from document to its list of
+ * (term, position, width)): indexing documents again and again, clearing
+ * them, compacting, and saving and restoring the arrays.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Occurrences } from "../../src/index/occurrences.js";
+
+type Occurrence = [term: number, position: number, width: number];
+
+/** Writes a document's occurrences as the index does: sorted by term, then position. */
+function index(o: Occurrences, doc: number, occurrences: Occurrence[]): void {
+  const sorted = [...occurrences].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const first = o.reserve(doc, sorted.length);
+  sorted.forEach(([term, position, width], i) => o.put(first + i, term, position, width));
+}
+
+function read(o: Occurrences, doc: number): Occurrence[] {
+  const [start, end] = o.span(doc);
+  const out: Occurrence[] = [];
+  for (let at = start; at < end; at++) out.push([o.idAt(at), o.positionAt(at), o.widthAt(at)]);
+  return out;
+}
+
+function expectSame(o: Occurrences, model: Map<number, Occurrence[]>, capacity: number): void {
+  for (let doc = 0; doc < capacity; doc++) {
+    const want = [...(model.get(doc) ?? [])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(read(o, doc)).toEqual(want);
+    expect(o.count(doc)).toBe(want.length);
+    for (let term = 0; term < 6; term++) {
+      const of = want.filter((x) => x[0] === term);
+      expect(o.frequency(doc, term)).toBe(of.length);
+      const [lo, hi] = o.range(doc, term);
+      expect(hi - lo).toBe(of.length);
+      const terms: number[] = [];
+      o.forEachTerm(doc, (t) => terms.push(t));
+      expect(terms).toEqual([...new Set(want.map((x) => x[0]))]);
+    }
+  }
+}
+
+const occurrence = fc.tuple(fc.nat(5), fc.nat(40), fc.constantFrom(1, 1, 1, 2, 3)) as fc.Arbitrary<Occurrence>;
+const step = fc.oneof(
+  fc.record({ doc: fc.nat(11), occurrences: fc.array(occurrence, { maxLength: 30 }) }),
+  fc.record({ doc: fc.nat(11), clear: fc.constant(true) }),
+);
+
+describe("occurrences", () => {
+  it("follow every indexing and clearing, through compactions and a save", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const o = new Occurrences();
+        const model = new Map<number, Occurrence[]>();
+        for (const s of steps) {
+          if ("clear" in s) {
+            o.clear(s.doc);
+            model.delete(s.doc);
+          } else {
+            index(o, s.doc, s.occurrences);
+            model.set(s.doc, s.occurrences);
+          }
+        }
+        expectSame(o, model, 12);
+        const restored = Occurrences.of(o.state(12));
+        expectSame(restored, model, 12);
+        // A restored set goes on changing like any other.
+        index(restored, 3, [[1, 0, 1], [0, 1, 2]]);
+        model.set(3, [[1, 0, 1], [0, 1, 2]]);
+        expectSame(restored, model, 12);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("widths are stored only once some occurrence is wider than 1", () => {
+    const o = new Occurrences();
+    index(o, 0, [[0, 0, 1], [1, 1, 1]]);
+    expect(o.state(1).widths).toBeUndefined();
+    index(o, 1, [[0, 0, 2]]);
+    expect([...o.state(2).widths!]).toEqual([1, 1, 2]);
+  });
+
+  it("reclaims the room documents indexed again leave behind", () => {
+    const o = new Occurrences();
+    const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 5, i, 1]);
+    for (let round = 0; round < 200; round++) index(o, round % 3, doc);
+    // Three documents of 100 occurrences; without compaction 20,000 would have been written.
+    expect(o.state(3).ids.length).toBe(300);
+    expect((o as unknown as { ids: Uint32Array }).ids.length).toBeLessThan(4096);
+  });
+
+  it("rejects saved arrays that do not fit together", () => {
+    const state = (() => {
+      const o = new Occurrences();
+      index(o, 0, [[0, 0, 1], [1, 1, 1]]);
+      return o.state(1);
+    })();
+    expect(() => Occurrences.of({ ...state, counts: Uint32Array.of(3) })).toThrow(RangeError);
+    expect(() => Occurrences.of({ ...state, positions: Uint32Array.of(0) })).toThrow(RangeError);
+  });
+});

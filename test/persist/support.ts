@@ -1,0 +1,78 @@
+/** Shared by the persistence tests: temporary folders and a fixed set of requests over data/sample. */
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import type { SearchEngine } from "../../src/index.js";
+import type { Caller, SearchKind, SearchParams } from "../../src/index.js";
+
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(folders.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A new empty folder, removed after the file's tests. */
+export async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "forgesearch-persist-"));
+  folders.push(dir);
+  return dir;
+}
+
+/** Every preview and text matches, so that every part of an item is compared. */
+export const ACCEPT = "application/vnd.github.cloak-preview.mercy-preview.text-match+json";
+
+export interface Request {
+  kind: SearchKind;
+  params: SearchParams;
+  caller?: Caller;
+}
+
+const as = (login: string): Caller => ({ login });
+
+/** Requests over data/sample for all seven kinds: terms, phrases, qualifiers, sorts, pages, callers, errors. */
+export const REQUESTS: Request[] = [
+  ...[
+    "windows label:bug language:python state:open",
+    "error in:title,body",
+    "shipit in:comments",
+    '"pull request"',
+    "is:pr is:merged",
+    "involves:defunkt involves:jlord",
+    "NOT bootstrap in:body involves:mdo",
+    "comments:>2 sort:comments-desc",
+    "is:issue",
+    "repo:desktop/desktop is:open -linked:pr",
+  ].map((q) => ({ kind: "issues" as const, params: { q, per_page: 7 } })),
+  { kind: "issues", params: { q: "is:open", sort: "created", order: "asc", per_page: 5, page: 2 } },
+  { kind: "issues", params: { q: "is:issue assignee:@me" }, caller: as("vmg") },
+  { kind: "issues", params: { q: "team:myorg/ops is:open is:pr" }, caller: as("pat-ops") },
+  ...["tetris", "language:javascript stars:>100", "topic:ruby", "is:private", "game in:name,description", "good-first-issues:>0"].map((q) => ({
+    kind: "repositories" as const,
+    params: { q, per_page: 10 },
+  })),
+  { kind: "repositories", params: { q: "stars:>1", sort: "stars", order: "desc", per_page: 5 } },
+  { kind: "repositories", params: { q: "is:private" }, caller: as("octocat") },
+  ...["tom", "type:org", "followers:>100 sort:followers", "location:san", "language:ruby"].map((q) => ({ kind: "users" as const, params: { q } })),
+  ...["javascript", "is:featured", "repositories:>1 ruby"].map((q) => ({ kind: "topics" as const, params: { q } })),
+  ...["bug", "help wanted", "enhancement"].map((q) => ({ kind: "labels" as const, params: { q, repository_id: 64778136 } })),
+  ...["addClass in:file language:js repo:jquery/jquery", "octocat in:path", "function size:>10000 language:python", "parse"].map((q) => ({
+    kind: "code" as const,
+    params: { q },
+  })),
+  { kind: "code", params: { q: "console", sort: "indexed", order: "asc" } },
+  ...["repo:electron/electron sort:committer-date", "fix", "merge:true", "author-date:>2015-01-01 bump"].map((q) => ({ kind: "commits" as const, params: { q } })),
+  { kind: "issues", params: { q: "is:open" }, caller: { login: "app", via: "app-user" } },
+  { kind: "issues", params: { q: "" } },
+];
+
+/** Each request's whole answer (envelope or error) as JSON. */
+export async function answers(engine: SearchEngine, requests: Request[] = REQUESTS): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of requests) {
+    const answer = await engine
+      .search(r.kind, r.params, { accept: ACCEPT, caller: r.caller, explain: true })
+      .catch((error: { status?: number; body?: unknown }) => ({ error: error.status, body: error.body }));
+    out.push(JSON.stringify(answer));
+  }
+  return out;
+}
