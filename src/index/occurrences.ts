@@ -89,19 +89,9 @@ export class Occurrences {
 
   /** Occurrences of `termId` in the document (its term frequency). */
   frequency(doc: number, termId: number): number {
-    if (doc >= this.counts.length || termId < 0) return 0;
-    const start = this.starts[doc];
-    const end = start + this.counts[doc];
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid] < termId) lo = mid + 1;
-      else hi = mid;
-    }
-    let last = lo;
-    while (last < end && this.ids[last] === termId) last++;
-    return last - lo;
+    if (doc >= this.counts.length) return 0;
+    const [first, end] = this.range(doc, termId);
+    return end - first;
   }
 
   /** [first, end) of the occurrences of `termId` in the document (empty when none). */
