@@ -205,7 +205,7 @@ const ISSUE_BASE = { repository_url: `${API}/repos/ada/alpha`, state: "open" as 
  * "parse query", and misses a file that has both words apart. Left out of the
  * random properties' generation (known-bugs.ts).
  */
-knownBug("a bare code keyword with an ignored character is read as a phrase", {
+regression("a bare code keyword with an ignored character is read as a phrase", {
   kind: "code",
   data: {
     ...EMPTY,

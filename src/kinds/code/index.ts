@@ -89,6 +89,11 @@ export const code: KindSpec<RecordLike> = {
   order: (f) => stableId(`code:${lower(repositoryName(f))}:${pathOf(f)}`),
   repository: (f) => repositoryName(f) ?? null,
   requiresTerm: (qualifiers) => !qualifiers.has("filename"),
+  // The characters code search ignores separate terms: `parse.query` is `parse` and `query`, each anywhere.
+  term: (word, text) => {
+    const parts = word.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+    return parts.length > 1 && text.op === "text" ? { op: "and", children: parts.map((part) => ({ ...text, text: part })) } : text;
+  },
   check: (tree) => requireSearchWord(tree, (name) => code.qualifiers.some((q) => q.name === name)),
   render: codeItem,
 };
