@@ -35,7 +35,7 @@ import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { makeScorer } from "./score/score.js";
-import { keyOf, Store, str } from "./store.js";
+import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
 
@@ -53,8 +53,6 @@ export interface SearchEngineOptions {
   /** The clock (epoch ms); default `Date.now`. */
   now?: () => number;
 }
-
-const DUMP_KINDS: DumpKind[] = ["repositories", "users", "issues", "comments", "commits", "code", "labels", "topics"];
 
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
@@ -139,8 +137,8 @@ export class SearchEngine {
 
   /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */
   remove(kind: DumpKind, key: string): boolean {
-    const k = key.toLowerCase();
-    const exact = this.store.get(kind, key) ? (keyOf(kind, this.store.get(kind, key)!) ?? k) : k;
+    const stored = this.store.get(kind, key);
+    const exact = (stored && keyOf(kind, stored)) ?? key.toLowerCase();
     const previous = this.store.delete(kind, exact);
     if (!previous) return false;
     this.touch(kind, exact, previous);
@@ -234,23 +232,26 @@ export class SearchEngine {
     const best = new TopK(end, comparator(!!sortColumn, direction), sortColumn ? direction : undefined);
     const top = (await topInBlocks(found.docs, best, rankOf, sortColumn)).slice(offset, end);
 
+    // The query's words as each text-match field cuts them, once per search.
+    const texts = executionPlan.scoring.map((l) => l.match.text);
+    const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
     const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
       const record = collection.record(r.doc)!;
       const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
-      if (media.textMatch) item.text_matches = this.textMatches(spec, record, ctx, executionPlan.scoring.map((l) => l.match.text));
+      if (wordsByField) item.text_matches = this.textMatches(spec, record, ctx, wordsByField);
       if (options.explain) item.explain = scorer.explain(r.doc);
       return item;
     });
     return { total_count: found.docs.length, incomplete_results: found.incomplete, items };
   }
 
-  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, texts: string[]): TextMatch[] {
+  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, Set<string>>): TextMatch[] {
     const out: TextMatch[] = [];
     for (const tm of spec.textMatches) {
       const field = spec.textFields.find((f) => f.name === tm.field);
-      if (!field) continue;
-      const words = queryWordsFor(texts, field.tokenizer);
+      const words = wordsByField.get(tm.field);
+      if (!field || !words) continue;
       for (const source of tm.sources(record, ctx)) {
         out.push(
           ...highlight(
@@ -384,4 +385,4 @@ function keyFieldOf(kind: DumpKind): string {
   }
 }
 
-export { SearchError, str };
+export { SearchError };

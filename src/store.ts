@@ -6,7 +6,8 @@
  */
 import type { DumpKind, RecordLike } from "./kinds/types.js";
 
-const KINDS: DumpKind[] = ["repositories", "users", "issues", "comments", "commits", "code", "labels", "topics"];
+/** Every dump kind a store holds. */
+export const DUMP_KINDS: readonly DumpKind[] = ["repositories", "users", "issues", "comments", "commits", "code", "labels", "topics"];
 
 export function str(v: unknown): string | undefined {
   return typeof v === "string" ? v : undefined;
@@ -133,8 +134,8 @@ export function recordOf(stored: RecordLike | Unparsed | undefined): RecordLike 
 export type Link = number | string | null;
 
 export class Store {
-  private readonly records = new Map<DumpKind, Map<string, RecordLike | Unparsed>>(KINDS.map((k) => [k, new Map()]));
-  private readonly version = new Map<DumpKind, number>(KINDS.map((k) => [k, 0]));
+  private readonly records = new Map<DumpKind, Map<string, RecordLike | Unparsed>>(DUMP_KINDS.map((k) => [k, new Map()]));
+  private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
   private readonly commentsByIssue = new Map<string, Map<string, RecordLike | Unparsed>>();
 

@@ -4,29 +4,21 @@
  * and the members of its owning organisation (extension `members`).
  */
 import type { RecordLike } from "./kinds/types.js";
-import { visibilityOf } from "./kinds/shared.js";
+import { logins, ownerLogin, visibilityOf } from "./kinds/shared.js";
 import { keyword, or, type Match } from "./resolve/match.js";
 import type { Access } from "./resolve/resolve.js";
-import { arr, lower, obj, str, type Store } from "./store.js";
+import { lower, str, type Store } from "./store.js";
 import type { Caller } from "./types.js";
-
-function loginsOf(v: unknown): Set<string> {
-  return new Set(arr(v).map((x) => lower(typeof x === "string" ? x : obj(x)?.login)).filter(Boolean));
-}
-
-function ownerOf(repo: RecordLike): string {
-  return lower(obj(repo.owner)?.login ?? str(repo.full_name)?.split("/")[0]);
-}
 
 export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: Store): boolean {
   if (visibilityOf(repo) === "public") return true;
   if (!caller) return false;
   const login = caller.login.toLowerCase();
-  const owner = ownerOf(repo);
+  const owner = ownerLogin(repo, str(repo.full_name));
   if (owner === login) return true;
-  if (loginsOf(repo.collaborators).has(login)) return true;
+  if (logins(repo.collaborators).includes(login)) return true;
   const org = store.user(owner);
-  return !!org && loginsOf(org.members).has(login);
+  return !!org && logins(org.members).includes(login);
 }
 
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
@@ -56,7 +48,7 @@ export function accessFor(caller: Caller | undefined, store: Store): Access {
       const wanted = login.toLowerCase();
       const publicOwners = store.derived("owners:public", ["repositories"], (s) => {
         const set = new Set<string>();
-        for (const r of s.all("repositories")) if (visibilityOf(r) === "public") set.add(ownerOf(r));
+        for (const r of s.all("repositories")) if (visibilityOf(r) === "public") set.add(ownerLogin(r, str(r.full_name)));
         return set;
       });
       return publicOwners.has(wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);

@@ -2,7 +2,7 @@
 import { userObject } from "../render/objects.js";
 import { lower, str, type Store } from "../store.js";
 import { dateQualifier, enumQualifier, inQualifier, keyword, keywordQualifier, numberQualifier } from "./qualifiers.js";
-import { count, languageValue, normalizeLanguage, time, visibilityOf } from "./shared.js";
+import { count, languageValue, normalizeLanguage, ownerLogin, time, visibilityOf } from "./shared.js";
 import type { KindSpec, QualifierSpec, RecordLike } from "./types.js";
 
 const isOrg = (u: RecordLike) => str(u.type) === "Organization";
@@ -19,7 +19,7 @@ function mainLanguage(u: RecordLike, store: Store): string {
   const byOwner = store.derived("languagesByOwner", ["repositories"], (s) => {
     const m = new Map<string, Map<string, number>>();
     for (const r of s.all("repositories")) {
-      const owner = lower((r.owner as RecordLike | undefined)?.login ?? str(r.full_name)?.split("/")[0]);
+      const owner = ownerLogin(r, str(r.full_name));
       const lang = lower(r.language);
       // Public repositories only: an account's language is shown to every caller.
       if (!owner || !lang || r.fork === true || visibilityOf(r) !== "public") continue;
