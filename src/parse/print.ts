@@ -21,7 +21,7 @@ export function printQuery(node: QueryNode): string {
     case "phrase":
       return `"${node.text}"`;
     case "qualifier":
-      return `${node.negated ? "-" : ""}${node.rawName}:${printValue(node.value)}`;
+      return `${node.negated ? "-" : ""}${node.rawName}:${printQualifierValue(node)}`;
     case "and":
       return node.children.map((child, i) => (i === 0 ? "" : node.joins[i - 1] === "AND" ? " AND " : " ") + printQuery(child)).join("");
     case "or":
@@ -33,6 +33,16 @@ export function printQuery(node: QueryNode): string {
     case "empty":
       return "";
   }
+}
+
+/**
+ * A qualifier's value as written after the colon. `fullname:` reads bare words as text only, so a
+ * comparison or range there must keep the quotes that made it one.
+ */
+function printQualifierValue(node: QualifierNode): string {
+  const { value } = node;
+  if (node.name === "fullname" && (value.type === "compare" || value.type === "range")) return `"${valueText(value)}"`;
+  return printValue(value);
 }
 
 /** A qualifier value as written after the colon. */

@@ -52,6 +52,13 @@ describe("printQuery", () => {
     expect(printQuery(tree)).toBe(query);
   });
 
+  // Found by the parse property test: fullname: reads a bare >5 as text, so the quotes must stay.
+  it.each(['fullname:">5"', 'fullname:">=("', 'fullname:"1..2"', 'fullname:"*..z"'])("keeps the quotes of a fullname comparison or range %j", (query) => {
+    const tree = parseQuery(query);
+    expect(printQuery(tree)).toBe(query);
+    expect(stripSpans(parseQuery(printQuery(tree)))).toEqual(stripSpans(tree));
+  });
+
   it("prints explicit AND joins and implicit ones as written", () => {
     expect(printQuery(parseQuery("a AND b c AND d"))).toBe("a AND b c AND d");
   });
