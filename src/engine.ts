@@ -4,7 +4,8 @@
  * records and indexes, and answers both `search()` and the HTTP-shaped
  * `request()`.
  */
-import { collect } from "./execute/execute.js";
+import { ReadGate } from "./concurrency/read-gate.js";
+import { collect, type Deadline } from "./execute/execute.js";
 import {
   asSearchError,
   beyondResultCap,
@@ -16,6 +17,7 @@ import {
   SearchError,
   serviceUnavailable,
   unsupportedMediaType,
+  UsageError,
   validationFailed,
 } from "./errors.js";
 import { highlight, queryWordsFor } from "./highlight/highlight.js";
@@ -27,7 +29,10 @@ import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
 import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
-import { readDump, type LoadReport } from "./load/index.js";
+import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
+
+/** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
+export type LoadOptions = ReadDumpOptions;
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan } from "./plan/plan.js";
@@ -38,6 +43,7 @@ import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
+import { visibilityDoubt } from "./kinds/shared.js";
 
 export interface SearchEngineOptions {
   /** Base of API URLs in items and links; default `https://api.github.com`. */
@@ -52,32 +58,55 @@ export interface SearchEngineOptions {
   rateLimit?: false | RateLimitOptions;
   /** The clock (epoch ms); default `Date.now`. */
   now?: () => number;
+  /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
+  logger?: EngineLogger;
 }
+
+export interface EngineLogger {
+  warn(message: string): void;
+  error(message: string, cause: unknown): void;
+}
+
+/** The longest time limit accepted: a day. */
+const MAX_TIME_LIMIT_MS = 86_400_000;
 
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
 
-/** Records indexed between pauses when a search first indexes what was added since the last one. */
+/** Records indexed between pauses by the background indexer. */
 const INDEX_BLOCK = 2048;
+
+/** The longest a search waiting for indexing sleeps before it looks at its deadline again. */
+const WAIT_SLICE_MS = 25;
 
 /** Matches scored and ranked between pauses: scoring every match of a broad query at once holds the host for long. */
 const RANK_BLOCK = 2048;
 
 /**
- * The best matches, scored block by block with a pause between blocks. The order is total, so
- * offering block by block gives the same answer as ranking everything at once. Ranked by a
- * column, a match whose key alone puts it below every kept one is passed over unscored.
+ * The best matches, scored block by block with a pause between blocks and the deadline checked
+ * after each. The order is total, so offering block by block gives the same answer as ranking
+ * everything at once. Ranked by a column, a match whose key alone puts it below every kept one is
+ * passed over unscored. `complete` is false when the deadline cut the ranking short.
  */
-async function topInBlocks(docs: Uint32Array, top: TopK, rankOf: (doc: number) => Ranked, sortColumn: NumberColumn | undefined): Promise<Ranked[]> {
+async function topInBlocks(
+  docs: Uint32Array,
+  top: TopK,
+  rankOf: (doc: number) => Ranked,
+  sortColumn: NumberColumn | undefined,
+  deadline: Deadline,
+): Promise<{ ranked: Ranked[]; complete: boolean }> {
   for (let start = 0; start < docs.length; start += RANK_BLOCK) {
-    if (start > 0) await pause();
+    if (start > 0) {
+      if (deadline.now() > deadline.at) return { ranked: top.sorted(), complete: false };
+      await pause();
+    }
     const end = Math.min(docs.length, start + RANK_BLOCK);
     for (let i = start; i < end; i++) {
       if (sortColumn && !top.mayTake(sortColumn.get(docs[i]))) continue;
       top.offer(rankOf(docs[i]));
     }
   }
-  return top.sorted();
+  return { ranked: top.sorted(), complete: true };
 }
 
 interface Prepared {
@@ -86,14 +115,34 @@ interface Prepared {
   media: MediaTypeChoice;
 }
 
+/** What a search settled before it reads the indexes. */
+interface ReadContext {
+  caller: Caller | undefined;
+  sortParam: string | undefined;
+  paging: ReturnType<typeof parsePaging>;
+  filters: Match[];
+  deadline: Deadline;
+}
+
 export class SearchEngine {
   readonly options: Required<Omit<SearchEngineOptions, "rateLimit">> & { rateLimit: false | RateLimitOptions };
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
   private readonly limiter: RateLimiter | undefined;
   private loads = 0;
+  /** Searches in flight hold it; the indexer changes indexes only while none does. */
+  private readonly gate = new ReadGate();
+  /** The background indexer while it runs. */
+  private indexer: Promise<void> | undefined;
+  /** Woken after each block the indexer does. */
+  private stepWaiters: Array<() => void> = [];
+  /** Searches waiting for each collection: the indexer serves those first. */
+  private readonly waiting = new Map<Collection, number>();
+  private readonly logger: EngineLogger | undefined;
 
   constructor(options: SearchEngineOptions = {}) {
+    checkEngineOptions(options);
+    this.logger = options.logger;
     this.options = {
       baseUrl: (options.baseUrl ?? "https://api.github.com").replace(/\/+$/, ""),
       htmlUrl: (options.htmlUrl ?? "https://github.com").replace(/\/+$/, ""),
@@ -101,6 +150,7 @@ export class SearchEngine {
       timeLimitMs: options.timeLimitMs ?? 10_000,
       rateLimit: options.rateLimit ?? {},
       now: options.now ?? Date.now,
+      logger: options.logger ?? { warn() {}, error() {} },
     };
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
     for (const kind of SEARCH_KINDS) {
@@ -114,22 +164,62 @@ export class SearchEngine {
     return this.loads > 0;
   }
 
-  /** Loads a dump folder; resolves to a report of counts per kind and of the lines that were skipped. */
-  async load(dir: string, options: { onProgress?: (bytesRead: number, bytesTotal: number) => void } = {}): Promise<LoadReport> {
+  /**
+   * Loads a dump folder; resolves to a report of counts per kind and of the problems found (the
+   * first `maxProblems` of them, with file and line, and the total). Doubtful records fail closed:
+   * a repository of doubtful visibility loads as private, a record whose repository is not loaded
+   * is visible to nobody (counted as `unresolved`).
+   */
+  async load(dir: string, options: LoadOptions = {}): Promise<LoadReport> {
     this.loads++;
     try {
-      return await readDump(dir, (kind, record) => this.add(kind, record), options);
+      // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
+      const seen = new Map<DumpKind, Set<string>>();
+      const report = await readDump(
+        dir,
+        (kind, record, origin) => {
+          checkDepth(kind, record);
+          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message));
+          let keys = seen.get(kind);
+          if (!keys) seen.set(kind, (keys = new Set()));
+          if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
+          keys.add(key);
+        },
+        options,
+      );
+      report.unresolved = this.unresolvedCount();
+      return report;
     } finally {
       this.loads--;
     }
   }
 
+  /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
+  private unresolvedCount(): number {
+    let n = 0;
+    for (const { spec } of this.collections.values()) {
+      const visibility = spec.columns.find((c) => c.name === "visibility");
+      if (!visibility?.dependsOn?.includes("repositories")) continue;
+      for (const record of this.store.all(spec.source)) if (visibility.value(record, this.store) === "unknown") n++;
+    }
+    return n;
+  }
+
   /** Inserts or replaces a record of any dump kind. Throws a SearchError for a record without its key fields. */
   add(kind: DumpKind, record: RecordLike): string {
-    if (!DUMP_KINDS.includes(kind)) throw invalidRecord(String(kind), "kind", `unknown kind "${String(kind)}"`);
+    checkKind(kind);
     if (record === null || typeof record !== "object" || Array.isArray(record)) throw invalidRecord(kind, "record", "a record must be a JSON object");
+    checkDepth(kind, record);
+    // The engine keeps its own copy: a caller editing its object afterwards changes nothing here.
+    return this.put(kind, ownedCopy(kind, record));
+  }
+
+  /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
+  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void): string {
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
+    const doubt = kind === "repositories" ? visibilityDoubt(record) : undefined;
+    if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
     const previous = this.store.put(kind, key, record);
     this.touch(kind, key, record, previous);
     return key;
@@ -137,6 +227,8 @@ export class SearchEngine {
 
   /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */
   remove(kind: DumpKind, key: string): boolean {
+    checkKind(kind);
+    if (typeof key !== "string") throw new UsageError("key", `a key is a string, not ${typeof key}`);
     const stored = this.store.get(kind, key);
     const exact = (stored && keyOf(kind, stored)) ?? key.toLowerCase();
     const previous = this.store.delete(kind, exact);
@@ -150,7 +242,10 @@ export class SearchEngine {
    * indexing lazily indexes a record once however often it changes (an issue and each of its comments).
    */
   private touch(kind: DumpKind, key: string, ...records: Array<RecordLike | undefined>): void {
-    for (const c of this.collections.values()) if (c.spec.source === kind) c.touch(key);
+    for (const c of this.collections.values()) {
+      if (c.spec.source === kind) c.touch(key);
+      c.dependencyChanged(kind, records);
+    }
     if (kind !== "comments") return;
     // A comment changes its issue's searchable text (both issues' when it moved).
     for (const record of records) {
@@ -159,12 +254,72 @@ export class SearchEngine {
     }
   }
 
-  /** Brings a collection up to date with the store: joined columns, then the records changed since, pausing between blocks. */
-  private async refresh(collection: Collection): Promise<void> {
+  /** Starts the background indexer unless it runs: it indexes every pending change in blocks, with pauses, while no search is in flight. */
+  private startIndexer(): Promise<void> {
+    this.indexer ??= this.runIndexer().finally(() => {
+      this.indexer = undefined;
+      this.wakeStepWaiters();
+    });
+    return this.indexer;
+  }
+
+  private async runIndexer(): Promise<void> {
     for (;;) {
-      collection.refreshJoins();
-      if (collection.flush(INDEX_BLOCK) === 0) return;
+      while (this.gate.busy) await this.gate.whenIdle();
+      const collection = this.nextToIndex();
+      if (!collection) return;
+      try {
+        collection.step(INDEX_BLOCK);
+      } finally {
+        this.wakeStepWaiters();
+      }
       await pause();
+    }
+  }
+
+  private nextToIndex(): Collection | undefined {
+    let any: Collection | undefined;
+    for (const c of this.collections.values()) {
+      if (!c.hasPendingWork) continue;
+      if (this.waiting.get(c)) return c;
+      any ??= c;
+    }
+    return any;
+  }
+
+  private wakeStepWaiters(): void {
+    const waiters = this.stepWaiters;
+    this.stepWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /** Every pending change indexed, however long it takes. */
+  private async indexEverything(): Promise<void> {
+    while ([...this.collections.values()].some((c) => c.hasPendingWork)) await this.startIndexer();
+  }
+
+  /**
+   * Waits until the collection's pending changes are indexed, or the deadline passes (indexing
+   * then goes on in the background); true when nothing is pending.
+   */
+  private async indexedBy(collection: Collection, deadline: Deadline): Promise<boolean> {
+    if (!collection.hasPendingWork) return true;
+    this.waiting.set(collection, (this.waiting.get(collection) ?? 0) + 1);
+    try {
+      while (collection.hasPendingWork) {
+        const left = deadline.at - deadline.now();
+        if (left <= 0) return false;
+        void this.startIndexer();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          new Promise<void>((wake) => this.stepWaiters.push(wake)),
+          new Promise<void>((wake) => (timer = setTimeout(wake, Math.min(left, WAIT_SLICE_MS)))),
+        ]);
+        clearTimeout(timer);
+      }
+      return true;
+    } finally {
+      this.waiting.set(collection, this.waiting.get(collection)! - 1);
     }
   }
 
@@ -183,15 +338,17 @@ export class SearchEngine {
   /** Runs one search; rejects with a SearchError carrying the hosting site's status and body. */
   async search(kind: SearchKind, params: SearchParams = {}, options: SearchOptions = {}): Promise<Envelope> {
     try {
-      return await this.run(kind, params, options);
+      return await this.run(kind, params ?? {}, options ?? {});
     } catch (err) {
-      throw asSearchError(err);
+      throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
     }
   }
 
   private async run(kind: SearchKind, params: SearchParams, options: SearchOptions): Promise<Envelope> {
+    const now = this.options.now;
+    const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, options.accept);
-    const caller = options.caller;
+    const caller = checkCaller(options.caller);
     const q = params.q === undefined || params.q === null ? "" : String(params.q);
     if (!q.trim()) throw missingParameter("q");
 
@@ -208,14 +365,34 @@ export class SearchEngine {
 
     const tree = parseQuery(q);
     spec.check?.(tree, caller);
-    await this.refresh(collection);
+    await this.indexedBy(collection, deadline);
+    // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
+    this.gate.enter();
+    try {
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline });
+    } finally {
+      this.gate.leave();
+    }
+  }
+
+  private async read(
+    { spec, collection, media }: Prepared,
+    tree: ReturnType<typeof parseQuery>,
+    params: SearchParams,
+    options: SearchOptions,
+    { caller, sortParam, paging, filters, deadline }: ReadContext,
+  ): Promise<Envelope> {
+    // Changes not yet indexed: their records are left out, and joined columns may be stale.
+    const behind = collection.hasPendingWork;
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
-    if (spec.columns.some((c) => c.name === "visibility")) filters.push(visibilityFilter(caller, this.store));
+    const guarded = spec.columns.some((c) => c.name === "visibility");
+    if (guarded) filters.push(visibilityFilter(caller, this.store));
     const match = and([resolved.match, ...filters]);
 
-    const now = this.options.now;
     const executionPlan = plan(match, collection);
-    const found = await collect(executionPlan, { now, at: now() + this.options.timeLimitMs }, pause);
+    const found = await collect(executionPlan, deadline, pause);
+    // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
+    const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
     const scorer = makeScorer(collection, executionPlan.scoring, this.store);
 
     const sortField = sortParam ?? resolved.sort?.field;
@@ -230,7 +407,8 @@ export class SearchEngine {
     const offset = (paging.page - 1) * paging.perPage;
     const end = Math.min(offset + paging.perPage, RESULT_CAP);
     const best = new TopK(end, comparator(!!sortColumn, direction), sortColumn ? direction : undefined);
-    const top = (await topInBlocks(found.docs, best, rankOf, sortColumn)).slice(offset, end);
+    const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline);
+    const top = ranking.ranked.slice(offset, end);
 
     // The query's words as each text-match field cuts them, once per search.
     const texts = executionPlan.scoring.map((l) => l.match.text);
@@ -243,7 +421,24 @@ export class SearchEngine {
       if (options.explain) item.explain = scorer.explain(r.doc);
       return item;
     });
-    return { total_count: found.docs.length, incomplete_results: found.incomplete, items };
+    const incomplete = behind || found.incomplete || !ranking.complete;
+    return { total_count: docs.length, incomplete_results: incomplete, items };
+  }
+
+  /** The documents whose repository the caller may see in the store as it is now (one look-up per repository). */
+  private visibleNow(collection: Collection, docs: Uint32Array, caller: Caller | undefined): Uint32Array {
+    const repos = collection.keywordColumn("repo");
+    const seen = new Map<string, boolean>();
+    const visible = (name: string | undefined): boolean => {
+      if (name === undefined) return false;
+      let ok = seen.get(name);
+      if (ok === undefined) {
+        const repo = this.store.repository(name);
+        seen.set(name, (ok = !!repo && canSeeRepository(repo, caller, this.store)));
+      }
+      return ok;
+    };
+    return docs.filter((doc) => visible(repos.get(doc)[0]));
   }
 
   private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, Set<string>>): TextMatch[] {
@@ -307,7 +502,7 @@ export class SearchEngine {
       if (matchesIfNoneMatch(header(req.headers, "if-none-match"), etag)) return { status: 304, headers, body: undefined };
       return { status: 200, headers, body };
     } catch (err) {
-      const e = asSearchError(err);
+      const e = asSearchError(err, (cause) => this.logger?.error("request failed", cause));
       return { status: e.status, headers: { ...headers, ...e.headers, "content-type": "application/json; charset=utf-8" }, body: e.body };
     }
   }
@@ -318,8 +513,8 @@ export class SearchEngine {
    * What was added since the last search is indexed first.
    */
   async save(dir: string): Promise<SaveReport> {
-    if (this.loading) throw new Error("cannot save while a load is in progress");
-    for (const collection of this.collections.values()) await this.refresh(collection);
+    if (this.loading) throw new UsageError("save", "cannot save while a load is in progress");
+    await this.indexEverything();
     // Taken at once (no pause in between), so the saved records and indexes agree.
     const records = DUMP_KINDS.map((kind) => ({ kind, entries: [...this.store.storedEntries(kind)] }));
     const collections = [...this.collections.values()].map((c) => ({ spec: c.spec, state: c.state() }));
@@ -362,6 +557,58 @@ function header(headers: HttpRequest["headers"], name: string): string | undefin
     }
   }
   return undefined;
+}
+
+/** Records nested deeper than this are refused: nothing in the hosting site's shapes comes close, and deeper ones break JSON writers. */
+export const MAX_RECORD_DEPTH = 64;
+
+const CALLER_VIA = new Set(["basic", "oauth", "client", "app-user"]);
+
+function checkEngineOptions(options: SearchEngineOptions): void {
+  if (options === null || typeof options !== "object") throw new UsageError("options", "expected an object");
+  const { timeLimitMs, now, baseUrl, htmlUrl, vendor } = options;
+  if (timeLimitMs !== undefined && !(typeof timeLimitMs === "number" && timeLimitMs > 0 && timeLimitMs <= MAX_TIME_LIMIT_MS)) {
+    throw new UsageError("timeLimitMs", `expected a number of milliseconds above 0 and at most ${MAX_TIME_LIMIT_MS}, got ${String(timeLimitMs)}`);
+  }
+  if (now !== undefined && typeof now !== "function") throw new UsageError("now", "expected a function giving epoch milliseconds");
+  for (const [name, value] of Object.entries({ baseUrl, htmlUrl, vendor })) {
+    if (value !== undefined && typeof value !== "string") throw new UsageError(name, `expected a string, got ${typeof value}`);
+  }
+}
+
+function checkKind(kind: unknown): asserts kind is DumpKind {
+  if (!DUMP_KINDS.includes(kind as DumpKind)) throw new UsageError("kind", `unknown kind ${JSON.stringify(kind) ?? String(kind)}; known: ${DUMP_KINDS.join(", ")}`);
+}
+
+/** A caller is absent or `{ login: non-empty string, via?: one of the known ways }`. */
+function checkCaller(caller: unknown): Caller | undefined {
+  if (caller === undefined || caller === null) return undefined;
+  const c = caller as Partial<Caller>;
+  if (typeof caller !== "object" || typeof c.login !== "string" || c.login.trim() === "") {
+    throw new UsageError("caller", "expected { login: a non-empty string, via?: \"basic\" | \"oauth\" | \"client\" | \"app-user\" }");
+  }
+  if (c.via !== undefined && !CALLER_VIA.has(c.via)) throw new UsageError("caller.via", `unknown way ${JSON.stringify(c.via)}; known: ${[...CALLER_VIA].join(", ")}`);
+  return c as Caller;
+}
+
+/** A deep copy of a JSON-shaped record; anything JSON cannot hold (cycles, BigInt) is refused. */
+function ownedCopy(kind: DumpKind, record: RecordLike): RecordLike {
+  try {
+    return JSON.parse(JSON.stringify(record)) as RecordLike;
+  } catch (err) {
+    throw invalidRecord(kind, "record", `a record must be JSON: ${(err as Error).message}`);
+  }
+}
+
+/** Refuses a record nested past MAX_RECORD_DEPTH, walking at most that deep. */
+function checkDepth(kind: DumpKind, record: RecordLike): void {
+  const tooDeep = (value: unknown, depth: number): boolean => {
+    if (value === null || typeof value !== "object") return false;
+    if (depth >= MAX_RECORD_DEPTH) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) if (tooDeep(child, depth + 1)) return true;
+    return false;
+  };
+  if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
 }
 
 function keyFieldOf(kind: DumpKind): string {

@@ -49,6 +49,20 @@ export class QueryError extends SearchError {
   }
 }
 
+/**
+ * A misuse of the library by its embedder (an unknown kind, a malformed caller, a bad option):
+ * status 400, with `what` naming the offending argument or option.
+ */
+export class UsageError extends SearchError {
+  readonly what: string;
+
+  constructor(what: string, message: string) {
+    super(400, { message: `${what}: ${message}` });
+    this.name = "UsageError";
+    this.what = what;
+  }
+}
+
 function describe(status: number, body: ErrorBody): string {
   const details = body.errors?.map((e) => e.message).filter(Boolean) ?? [];
   return details.length ? `${status} ${body.message}: ${details.join("; ")}` : `${status} ${body.message}`;
@@ -137,13 +151,17 @@ export function serviceUnavailable(): SearchError {
   return new SearchError(503, { message: "Service Unavailable", documentation_url: DOCUMENTATION_URL });
 }
 
-export function unknownEndpoint(): SearchError {
-  return notFound();
+/** 414 for a request line past the limit; the site answers with its usual JSON body. */
+export function uriTooLong(): SearchError {
+  return new SearchError(414, { message: "URI Too Long", documentation_url: "https://docs.github.com/rest" });
 }
 
-/** Turns anything thrown inside the engine into a typed error: the host never sees a raw exception. */
-export function asSearchError(err: unknown): SearchError {
+/**
+ * Turns anything thrown inside the engine into a typed error: the host never sees a raw exception,
+ * and the client never sees its cause (given to `report`, e.g. the engine's logger, instead).
+ */
+export function asSearchError(err: unknown, report?: (cause: unknown) => void): SearchError {
   if (err instanceof SearchError) return err;
-  const message = err instanceof Error ? err.message : String(err);
-  return new SearchError(500, { message: `Internal error: ${message}` });
+  report?.(err);
+  return new SearchError(500, { message: "Internal error", documentation_url: "https://docs.github.com/rest" });
 }

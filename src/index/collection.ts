@@ -5,10 +5,15 @@
  * typed columns for filters. Knows nothing of queries.
  *
  * Changes are indexed lazily: `touch(key)` marks a record as changed and
- * `flush()` (run before a search) indexes each marked record once, however
- * often it changed (an issue and all its comments), reading it from the store.
+ * `step()` (run in bounded blocks by the engine) indexes each marked record
+ * once, however often it changed (an issue and all its comments), reading it
+ * from the store. A change of a record that joined columns read marks just the
+ * documents that join it (`dependencyChanged`), refreshed by `step()` too.
+ *
+ * Corpus statistics (document frequency, field lengths, document count) count
+ * public documents only, so that no score depends on what a caller may not see.
  */
-import type { ColumnSpec, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
+import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import { recordOf, type Store, type Unparsed } from "../store.js";
 import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
@@ -21,16 +26,17 @@ export interface FieldIndex {
   postings: Postings;
   /** Each document's term ids, positions and widths (term frequency, field length, phrases). */
   occurrences: Occurrences;
-  /** Documents holding each term id (the length of its posting list). */
+  /** Public documents holding each term id: the document frequency scores use. */
   df: Uint32Array<ArrayBufferLike>;
+  /** Terms in the field over every document. */
   totalLength: number;
+  /** Terms in the field over public documents: the average length scores use. */
+  statsLength: number;
 }
 
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
-/** Sort keys of the document being indexed, reused from one document to the next. */
-let scratch = new Float64Array(1024);
 
 function asKeywords(v: unknown): string[] {
   if (v == null || v === "") return [];
@@ -55,10 +61,20 @@ export class Collection {
   private readonly keywords = new Map<string, KeywordColumn>();
   /** The kind's tie-break order of each document, read once. */
   private orders = new NumberColumn();
-  private readonly joinedVersions = new Map<string, string>();
+  /** The columns that read other kinds' records. */
+  private readonly joinColumns: ColumnSpec<RecordLike>[];
   /** Keys whose records changed since they were last indexed. */
   private readonly pending = new Set<string>();
+  /** Documents whose joined columns must be read again: a record they join changed. */
+  private readonly joinPending = new Set<number>();
+  /** The next document of a refresh of every document's joined columns, when a change could not be traced to documents. */
+  private joinScan: number | undefined;
   private liveCount = 0;
+  /** 1 for each document counted in the statistics (a public one). */
+  private counted = new Uint8Array(64);
+  private statsCount = 0;
+  /** Sort keys of the document being indexed, reused from one document to the next. */
+  private scratch = new Float64Array(1024);
 
   constructor(spec: KindSpec<RecordLike>, store: Store) {
     this.spec = spec;
@@ -68,10 +84,16 @@ export class Collection {
       if (c.type === "number") this.numbers.set(c.name, new NumberColumn());
       else this.keywords.set(c.name, new KeywordColumn());
     }
+    this.joinColumns = spec.columns.filter((c) => c.dependsOn?.length);
   }
 
   get size(): number {
     return this.liveCount;
+  }
+
+  /** Public documents: the document count scores use. */
+  get statisticsSize(): number {
+    return this.statsCount;
   }
 
   /** One past the highest slot ever used: the universe documents are drawn from. */
@@ -112,20 +134,111 @@ export class Collection {
     return this.pending.size;
   }
 
+  /** True while records or joined columns wait to be indexed. */
+  get hasPendingWork(): boolean {
+    return this.pending.size > 0 || this.joinPending.size > 0 || this.joinScan !== undefined;
+  }
+
   /**
-   * Indexes up to `limit` marked records as the store now holds them (a record
-   * no longer there leaves the index); returns how many are still marked.
+   * Records of `kind` changed (`changed` holds their old and new versions): marks the documents
+   * whose joined columns read them, or every document when a column cannot trace the change.
    */
-  flush(limit = Infinity): number {
+  dependencyChanged(kind: DumpKind, changed: ReadonlyArray<RecordLike | undefined>): void {
+    for (const column of this.joinColumns) {
+      if (!column.dependsOn?.includes(kind)) continue;
+      const joinedBy = column.joinedBy;
+      if (!joinedBy) {
+        this.joinScan = 0;
+        continue;
+      }
+      const keys = this.keywords.get(joinedBy.column);
+      for (const record of changed) {
+        const key = record && joinedBy.key(record);
+        if (!keys || (record && key === undefined)) this.joinScan = 0;
+        else if (key !== undefined) for (const doc of keys.docs(key)) this.joinPending.add(doc);
+      }
+    }
+  }
+
+  /**
+   * Does up to about `limit` documents' worth of pending work (joined columns first, then marked
+   * records, as the store now holds them: a record no longer there leaves the index); returns
+   * whether work remains.
+   */
+  step(limit = Infinity): boolean {
     let done = 0;
+    for (const doc of this.joinPending) {
+      if (done++ >= limit) return true;
+      this.joinPending.delete(doc);
+      this.refreshJoined(doc);
+    }
+    if (this.joinScan !== undefined) {
+      const end = Math.min(this.docs.length, this.joinScan + Math.max(0, limit - done));
+      for (let doc = this.joinScan; doc < end; doc++) this.refreshJoined(doc);
+      done += end - this.joinScan;
+      this.joinScan = end >= this.docs.length ? undefined : end;
+      if (this.joinScan !== undefined) return true;
+    }
     for (const key of this.pending) {
-      if (done++ >= limit) break;
+      if (done++ >= limit) return true;
       this.pending.delete(key);
       const record = this.store.byKey(this.spec.source, key);
       if (record) this.upsert(key, record);
       else this.remove(key);
     }
+    return this.hasPendingWork;
+  }
+
+  /** Indexes up to about `limit` documents' worth of pending work; returns how many marked records remain. */
+  flush(limit = Infinity): number {
+    this.step(limit);
     return this.pending.size;
+  }
+
+  /** Does every pending piece of work at once. */
+  drain(): void {
+    this.step(Infinity);
+  }
+
+  private refreshJoined(doc: number): void {
+    const record = this.record(doc);
+    if (!record) return;
+    this.unaccount(doc);
+    for (const c of this.joinColumns) this.setColumn(c, doc, record);
+    this.account(doc);
+  }
+
+  /** A document counts in the statistics when it is public (kinds without visibility: always). */
+  private isCountable(doc: number): boolean {
+    const visibility = this.keywords.get("visibility");
+    return !visibility || visibility.get(doc).includes("public");
+  }
+
+  private account(doc: number): void {
+    if (this.counted[doc] || !this.isCountable(doc)) return;
+    for (const field of this.fields.values()) {
+      field.occurrences.forEachTerm(doc, (id) => {
+        field.df = countUp(field.df, id);
+      });
+      field.statsLength += field.occurrences.count(doc);
+    }
+    if (doc >= this.counted.length) {
+      const grown = new Uint8Array(Math.max(doc + 1, this.counted.length * 2));
+      grown.set(this.counted);
+      this.counted = grown;
+    }
+    this.counted[doc] = 1;
+    this.statsCount++;
+  }
+
+  private unaccount(doc: number): void {
+    if (!this.counted[doc]) return;
+    for (const field of this.fields.values()) {
+      field.occurrences.forEachTerm(doc, (id) => field.df[id]--);
+      field.statsLength -= field.occurrences.count(doc);
+    }
+    this.counted[doc] = 0;
+    this.statsCount--;
   }
 
   private upsert(key: string, record: RecordLike): number {
@@ -136,18 +249,23 @@ export class Collection {
       this.keys[doc] = key;
       this.liveCount++;
     } else {
+      this.unaccount(doc);
       this.clearFields(doc);
     }
+    this.joinPending.delete(doc);
     this.docs[doc] = record;
     for (const field of this.fields.values()) this.indexField(field, doc, record);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
     this.orders.setExactly(doc, this.spec.order(record));
+    this.account(doc);
     return doc;
   }
 
   private remove(key: string): boolean {
     const doc = this.slots.get(key);
     if (doc === undefined) return false;
+    this.unaccount(doc);
+    this.joinPending.delete(doc);
     this.clearFields(doc);
     for (const col of this.numbers.values()) col.clear(doc);
     for (const col of this.keywords.values()) col.clear(doc);
@@ -183,8 +301,8 @@ export class Collection {
     let packed = true;
     for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;
     if (packed) {
-      if (scratch.length < n) scratch = new Float64Array(Math.max(n, scratch.length * 2));
-      const keys = scratch.subarray(0, n);
+      if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, this.scratch.length * 2));
+      const keys = this.scratch.subarray(0, n);
       for (let i = 0; i < n; i++) keys[i] = this.termId(tokens[i].term) * POSITION_LIMIT + tokens[i].position;
       keys.sort();
       for (let i = 0; i < n; i++) {
@@ -198,17 +316,13 @@ export class Collection {
     }
     field.totalLength += n;
     const distinct: string[] = [];
-    occurrences.forEachTerm(doc, (id) => {
-      distinct.push(this.termsById[id]);
-      field.df = countUp(field.df, id);
-    });
+    occurrences.forEachTerm(doc, (id) => distinct.push(this.termsById[id]));
     field.postings.set(doc, distinct);
   }
 
   private clearFields(doc: number): void {
     for (const field of this.fields.values()) {
       field.totalLength -= field.occurrences.count(doc);
-      field.occurrences.forEachTerm(doc, (id) => field.df[id]--);
       field.occurrences.clear(doc);
       field.postings.remove(doc);
     }
@@ -222,24 +336,6 @@ export class Collection {
     } else {
       this.keywords.get(c.name)!.set(doc, asKeywords(value));
     }
-  }
-
-  /** Recomputes the columns that read other kinds when one of those kinds changed since. */
-  refreshJoins(): void {
-    for (const c of this.spec.columns) {
-      if (!c.dependsOn?.length) continue;
-      const stamp = this.joinStamp(c);
-      if (this.joinedVersions.get(c.name) === stamp) continue;
-      for (let doc = 0; doc < this.docs.length; doc++) {
-        const record = this.record(doc);
-        if (record) this.setColumn(c, doc, record);
-      }
-      this.joinedVersions.set(c.name, stamp);
-    }
-  }
-
-  private joinStamp(c: ColumnSpec<RecordLike>): string {
-    return (c.dependsOn ?? []).map((k) => this.store.versionOf(k)).join(",");
   }
 
   numberColumn(name: string): NumberColumn {
@@ -263,19 +359,19 @@ export class Collection {
     return field.occurrences.frequency(doc, termId);
   }
 
-  /** Documents whose field holds the term id. */
+  /** Public documents whose field holds the term id. */
   documentFrequency(field: FieldIndex, termId: number): number {
     return termId >= 0 && termId < field.df.length ? field.df[termId] : 0;
   }
 
+  /** The field's average length over public documents. */
   averageLength(field: FieldIndex): number {
-    return this.liveCount ? field.totalLength / this.liveCount : 0;
+    return this.statsCount ? field.statsLength / this.statsCount : 0;
   }
 
   /** The whole index as plain data, for saving; every marked record is indexed first. */
   state(): CollectionState {
-    this.refreshJoins();
-    this.flush();
+    this.drain();
     const capacity = this.capacity;
     return {
       kind: this.spec.kind,
@@ -337,15 +433,13 @@ export class Collection {
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
     c.orders = NumberColumn.of(state.orders);
-    // The columns were current when saved, and the store now holds what it held then.
-    for (const col of spec.columns) if (col.dependsOn?.length) c.joinedVersions.set(col.name, c.joinStamp(col));
+    for (let doc = 0; doc < capacity; doc++) if (c.docs[doc] !== undefined) c.account(doc);
     return c;
   }
 
   private restoreField(field: FieldIndex, state: FieldState, capacity: number): void {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
-    const df = new Uint32Array(Math.max(this.termsById.length, 1));
     let at = 0;
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) {
@@ -353,7 +447,6 @@ export class Collection {
       if (counts[doc] && this.docs[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = at; i < end; i++) {
         if (ids[i] >= this.termsById.length || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
-        if (i === at || ids[i] !== ids[i - 1]) df[ids[i]]++;
       }
       total += counts[doc];
       at = end;
@@ -361,7 +454,6 @@ export class Collection {
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = Occurrences.of(state.occurrences);
     field.totalLength = state.totalLength;
-    field.df = df;
     field.postings = Postings.import(state.postings, state.postingsSize, () => this.distinctTerms(field));
   }
 
@@ -375,7 +467,7 @@ export class Collection {
 }
 
 function emptyField(spec: TextFieldSpec<RecordLike>): FieldIndex {
-  return { spec, postings: new Postings(), occurrences: new Occurrences(), df: new Uint32Array(64), totalLength: 0 };
+  return { spec, postings: new Postings(), occurrences: new Occurrences(), df: new Uint32Array(64), totalLength: 0, statsLength: 0 };
 }
 
 /** `counts[index] += 1`, growing the array when needed. */

@@ -60,6 +60,9 @@ function openIssuesByLabel(store: Store): Map<string, Map<string, number>> {
 const labelCount = (label: string) => (r: RecordLike, s: Store) =>
   openIssuesByLabel(s).get(label)?.get(lower(r.full_name)) ?? 0;
 
+/** An issue's change reaches only its own repository's counts. */
+const joinedByIssues = { dependsOn: ["issues" as const], joinedBy: { column: "repo", key: (issue: RecordLike) => repositoryOf(issue)?.toLowerCase() } };
+
 export const repositories: KindSpec<RecordLike> = {
   kind: "repositories",
   source: "repositories",
@@ -79,7 +82,13 @@ export const repositories: KindSpec<RecordLike> = {
     { name: "template", type: "keyword", value: (r) => r.is_template === true },
     { name: "mirror", type: "keyword", value: (r) => typeof r.mirror_url === "string" && r.mirror_url !== "" },
     { name: "funding", type: "keyword", value: (r) => r.has_funding_file === true },
-    { name: "sponsorable", type: "keyword", dependsOn: ["users"], value: (r, s) => s.user(ownerLogin(r, str(r.full_name)))?.is_sponsorable === true },
+    {
+      name: "sponsorable",
+      type: "keyword",
+      dependsOn: ["users"],
+      joinedBy: { column: "owner", key: (user) => str(user.login)?.toLowerCase() },
+      value: (r, s) => s.user(ownerLogin(r, str(r.full_name)))?.is_sponsorable === true,
+    },
     { name: "language", type: "keyword", value: (r) => lower(r.language) },
     { name: "topic", type: "keyword", value: (r) => topicsOf(r).map((t) => t.toLowerCase()) },
     { name: "license", type: "keyword", value: licenseKeys },
@@ -99,8 +108,8 @@ export const repositories: KindSpec<RecordLike> = {
     { name: "created", type: "number", value: (r) => time(r.created_at) },
     { name: "pushed", type: "number", value: (r) => time(r.pushed_at) },
     { name: "updated", type: "number", value: (r) => time(r.updated_at) },
-    { name: "good_first_issues", type: "number", dependsOn: ["issues"], value: labelCount("good-first-issue") },
-    { name: "help_wanted_issues", type: "number", dependsOn: ["issues"], value: labelCount("help-wanted") },
+    { name: "good_first_issues", type: "number", ...joinedByIssues, value: labelCount("good-first-issue") },
+    { name: "help_wanted_issues", type: "number", ...joinedByIssues, value: labelCount("help-wanted") },
   ],
   qualifiers: [
     inQualifier({ name: ["name"], description: ["description"], topics: ["topics"], readme: ["readme"] }),

@@ -5,7 +5,7 @@
  */
 import { resolveLanguage } from "../languages/index.js";
 import type { QualifierNode } from "../parse/ast.js";
-import { arr, lower, obj, repositoryOf, str, type Store } from "../store.js";
+import { arr, keyOf, lower, obj, repositoryOf, str, type Store } from "../store.js";
 import type { ColumnSpec, RecordLike, ResolveContext } from "./types.js";
 
 export function time(v: unknown): number | null {
@@ -18,11 +18,39 @@ export function count(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
 }
 
-/** Visibility of a repository record: "public", "private" or "internal". */
+const KNOWN_VISIBILITIES = new Set(["public", "private", "internal"]);
+
+/**
+ * Visibility of a repository record: "public", "private" or "internal", and "unknown" when there is
+ * no repository (visible to nobody). Doubtful data fails closed: see {@link visibilityDoubt}.
+ */
 export function visibilityOf(repo: RecordLike | undefined): string {
-  const v = str(repo?.visibility)?.toLowerCase();
-  if (v === "private" || v === "internal" || v === "public") return v;
-  return repo?.private === true ? "private" : "public";
+  if (!repo) return "unknown";
+  if (visibilityDoubt(repo)) return "private";
+  if (typeof repo.visibility === "string") return repo.visibility;
+  return repo.private === true ? "private" : "public";
+}
+
+/**
+ * Why a repository's visibility is doubtful, or undefined when it is not: a `visibility` that is not
+ * exactly one of the known words, a `private` that is not a boolean, or the two contradicting each
+ * other. A doubtful repository is treated as private.
+ */
+export function visibilityDoubt(repo: RecordLike): string | undefined {
+  const { visibility, private: isPrivate } = repo;
+  if (visibility != null && !(typeof visibility === "string" && KNOWN_VISIBILITIES.has(visibility))) {
+    return `"visibility" is ${shortJson(visibility)}, not one of public, private, internal: treated as private`;
+  }
+  if (isPrivate != null && typeof isPrivate !== "boolean") return `"private" is ${shortJson(isPrivate)}, not a boolean: treated as private`;
+  if (typeof visibility === "string" && typeof isPrivate === "boolean" && (visibility === "public") === isPrivate) {
+    return `"private": ${isPrivate} contradicts "visibility": "${visibility}": treated as private`;
+  }
+  return undefined;
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 export function ownerLogin(repo: RecordLike | undefined, fullName?: string): string {
@@ -35,13 +63,15 @@ export function ownerLogin(repo: RecordLike | undefined, fullName?: string): str
  */
 export function repositoryColumns(repoName: (doc: RecordLike, store: Store) => string | undefined): ColumnSpec<RecordLike>[] {
   const repo = (doc: RecordLike, store: Store) => store.repository(repoName(doc, store));
+  // A repository's change reaches exactly the documents whose `repo` column names it.
+  const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: (changed: RecordLike) => keyOf("repositories", changed) } };
   return [
     { name: "repo", type: "keyword", value: (d, s) => repoName(d, s)?.toLowerCase() },
     { name: "owner", type: "keyword", value: (d, s) => ownerLogin(repo(d, s), repoName(d, s)) },
-    { name: "visibility", type: "keyword", dependsOn: ["repositories"], value: (d, s) => visibilityOf(repo(d, s)) },
-    { name: "archived", type: "keyword", dependsOn: ["repositories"], value: (d, s) => repo(d, s)?.archived === true },
-    { name: "repo_fork", type: "keyword", dependsOn: ["repositories"], value: (d, s) => repo(d, s)?.fork === true },
-    { name: "repo_language", type: "keyword", dependsOn: ["repositories"], value: (d, s) => lower(repo(d, s)?.language) },
+    { name: "visibility", type: "keyword", ...joined, value: (d, s) => visibilityOf(repo(d, s)) },
+    { name: "archived", type: "keyword", ...joined, value: (d, s) => repo(d, s)?.archived === true },
+    { name: "repo_fork", type: "keyword", ...joined, value: (d, s) => repo(d, s)?.fork === true },
+    { name: "repo_language", type: "keyword", ...joined, value: (d, s) => lower(repo(d, s)?.language) },
   ];
 }
 

@@ -40,6 +40,11 @@ export interface ColumnSpec<D> {
    * column is rebuilt lazily when one of them changes.
    */
   dependsOn?: Array<keyof StoreKinds>;
+  /**
+   * Which documents a change of a `dependsOn` record affects: those whose keyword column `column`
+   * holds `key(changed)`. Without it every document is refreshed (in blocks) after such a change.
+   */
+  joinedBy?: { column: string; key: (changed: RecordLike) => string | undefined };
 }
 
 /** The dump kinds a store holds. */

@@ -3,39 +3,62 @@ import { createReadStream } from "node:fs";
 /** The read size of the file stream; lines may be longer and may straddle chunks. */
 export const CHUNK_BYTES = 64 * 1024;
 
+/** The longest line read by default (64 MiB): far past any real record, well below what one string can hold. */
+export const MAX_LINE_BYTES = 64 * 1024 * 1024;
+
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = "\r";
 const BYTE_ORDER_MARK = "\uFEFF";
+const REPLACEMENT = "\uFFFD";
+const REPLACEMENT_BYTES = Buffer.from(REPLACEMENT, "utf8");
 
 export interface Line {
-  /** The line's text without its line ending. */
+  /** The line's text without its line ending ("" for a line past the limit). */
   text: string;
   /** 1-based. */
   number: number;
+  /** The line was longer than `maxLineBytes`: its bytes were passed over unread. */
+  tooLong?: boolean;
+  /** The line held bytes that are not UTF-8; each such sequence reads as U+FFFD. */
+  invalidUtf8?: boolean;
 }
 
 export interface ReadLinesOptions {
   /** Called with the size of every chunk as it is read from disk. */
   onChunk?: (bytes: number) => void;
   chunkBytes?: number;
+  /** Lines longer than this are passed over (reported as `tooLong`); default {@link MAX_LINE_BYTES}. */
+  maxLineBytes?: number;
 }
 
 /**
  * The lines of a file, one at a time: memory holds one chunk plus the current
- * line, never the file. Lines are split on LF in the raw bytes (no UTF-8
+ * line (at most `maxLineBytes`), never the file. Lines are split on LF in the raw bytes (no UTF-8
  * multi-byte sequence contains 0x0A, so a character cut by a chunk boundary is
  * joined again before decoding); a CR before the LF and a BOM at the start are dropped.
  */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line> {
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
   const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES });
   let partial: Buffer[] = [];
+  let partialBytes = 0;
+  let overLimit = false;
   let number = 0;
   const line = (bytes: Buffer): Line => {
     number += 1;
+    if (overLimit) return { text: "", number, tooLong: true };
     let text = bytes.toString("utf8");
     if (number === 1 && text.startsWith(BYTE_ORDER_MARK)) text = text.slice(1);
     if (text.endsWith(CARRIAGE_RETURN)) text = text.slice(0, -1);
-    return { text, number };
+    return text.includes(REPLACEMENT) && hasInvalidUtf8(text, bytes) ? { text, number, invalidUtf8: true } : { text, number };
+  };
+  const keep = (bytes: Buffer): void => {
+    if (overLimit) return;
+    partialBytes += bytes.length;
+    if (partialBytes > maxLineBytes) {
+      overLimit = true;
+      partial = [];
+    } else partial.push(bytes);
   };
 
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -43,11 +66,24 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       const tail = chunk.subarray(start, end);
-      yield line(partial.length ? Buffer.concat([...partial, tail]) : tail);
+      if (partial.length || overLimit) keep(tail);
+      else if (tail.length > maxLineBytes) overLimit = true;
+      yield line(partial.length ? Buffer.concat(partial) : overLimit ? tail.subarray(0, 0) : tail);
       partial = [];
+      partialBytes = 0;
+      overLimit = false;
       start = end + 1;
     }
-    if (start < chunk.length) partial.push(chunk.subarray(start));
+    if (start < chunk.length) keep(chunk.subarray(start));
   }
-  if (partial.length) yield line(Buffer.concat(partial));
+  if (partial.length || overLimit) yield line(Buffer.concat(partial));
+}
+
+/** True when decoding replaced bytes: the text holds more U+FFFD than the bytes spelled out. */
+function hasInvalidUtf8(text: string, bytes: Buffer): boolean {
+  let decoded = 0;
+  for (let at = text.indexOf(REPLACEMENT); at !== -1; at = text.indexOf(REPLACEMENT, at + 1)) decoded++;
+  let spelled = 0;
+  for (let at = bytes.indexOf(REPLACEMENT_BYTES); at !== -1; at = bytes.indexOf(REPLACEMENT_BYTES, at + 1)) spelled++;
+  return decoded > spelled;
 }

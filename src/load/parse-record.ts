@@ -35,3 +35,51 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   return `a ${typeof value}`;
 }
+
+/**
+ * The first member name that an object of the (valid) JSON text repeats, or undefined. JSON.parse
+ * keeps the last of repeated members silently, and readers disagree on which wins, so where it
+ * matters (who may see what) a repeat is reported.
+ */
+export function repeatedMember(text: string): string | undefined {
+  // Member names seen per open object; null for an open array.
+  const open: Array<Set<string> | null> = [];
+  let expectName = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === QUOTE) {
+      let end = i + 1;
+      let escaped = false;
+      while (end < text.length && text.charCodeAt(end) !== QUOTE) {
+        if (text.charCodeAt(end) === BACKSLASH) {
+          escaped = true;
+          end++;
+        }
+        end++;
+      }
+      const names = open[open.length - 1];
+      if (names && expectName) {
+        const name = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
+        // Prototype names are dropped on parsing, repeated or not.
+        if (names.has(name) && !UNSAFE_KEYS.has(name)) return name;
+        names.add(name);
+        expectName = false;
+      }
+      i = end;
+    } else if (ch === OPEN_BRACE) {
+      open.push(new Set());
+      expectName = true;
+    } else if (ch === OPEN_BRACKET) open.push(null);
+    else if (ch === CLOSE_BRACE || ch === CLOSE_BRACKET) open.pop();
+    else if (ch === COMMA) expectName = open[open.length - 1] != null;
+  }
+  return undefined;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;

@@ -2,31 +2,71 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DUMP_FILES, LOAD_ORDER, type DumpKind } from "./dump-files.js";
 import { readLines } from "./lines.js";
-import { parseRecord } from "./parse-record.js";
+import { parseRecord, repeatedMember } from "./parse-record.js";
+
+/** Kinds whose records say who may see what: a repeated member there is reported. */
+const MEMBER_CHECKED: ReadonlySet<DumpKind> = new Set(["repositories", "users"]);
+
+/** What kind of problem a line had. */
+export type LoadProblemCode =
+  /** Not JSON, or not a JSON object. */
+  | "invalid-json"
+  /** Refused by the engine (no key fields, nested too deeply, …). */
+  | "invalid-record"
+  /** Longer than the line limit: passed over. */
+  | "line-too-long"
+  /** Held bytes that are not UTF-8, loaded with U+FFFD in their place. */
+  | "invalid-utf8"
+  /** A record whose key an earlier line of the load already had: the later line replaced it. */
+  | "duplicate-record"
+  /** An object naming the same member twice: the later value was kept. */
+  | "duplicate-member"
+  /** A repository whose `private` / `visibility` is doubtful: loaded as private. */
+  | "doubtful-visibility";
 
 export interface LoadProblem {
   file: string;
   line: number;
+  code: LoadProblemCode;
   message: string;
 }
 
 export interface LoadReport {
   /** Records the sink accepted, per kind. */
   counts: Record<DumpKind, number>;
-  /** Lines skipped: bad JSON, not an object, or refused by the sink. */
+  /** The first `maxProblems` problems, in reading order. */
   errors: LoadProblem[];
+  /** Every problem found, kept in `errors` or not. */
+  problemCount: number;
+  /** Problems per code. */
+  problemsByCode: Partial<Record<LoadProblemCode, number>>;
+  /** Records visible to nobody because their repository is not loaded (filled in by the engine after the load). */
+  unresolved: number;
   /** The dump files read, in reading order. */
   files: string[];
 }
 
-export type DumpSink = (kind: DumpKind, record: Record<string, unknown>, where: { file: string; line: number }) => void;
+/** Where a record came from, and how to report a problem of it that does not stop it loading. */
+export interface RecordOrigin {
+  file: string;
+  line: number;
+  problem(code: LoadProblemCode, message: string): void;
+}
+
+export type DumpSink = (kind: DumpKind, record: Record<string, unknown>, origin: RecordOrigin) => void;
 
 export interface ReadDumpOptions {
   /** Called after every chunk read, with the bytes read so far over all files and their total size. */
   onProgress?: (bytesRead: number, bytesTotal: number) => void;
   /** Aborting rejects the load with the signal's reason. */
   signal?: AbortSignal;
+  /** How many problems `errors` keeps (all are counted); default 1,000. */
+  maxProblems?: number;
+  /** Lines longer than this many bytes are reported and passed over; default 64 MiB. */
+  maxLineBytes?: number;
 }
+
+export const MAX_PROBLEMS = 1000;
 
 interface DumpFile {
   kind: DumpKind;
@@ -39,9 +79,11 @@ const BLANK = /^\s*$/;
 /**
  * Streams every record of a dump folder into `sink`, kind by kind in LOAD_ORDER.
  * A bad line, or a record the sink throws on, is reported and skipped; loading goes on.
+ * Memory stays flat whatever the input: lines are bounded and only the first problems are kept.
  */
 export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOptions = {}): Promise<LoadReport> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, maxLineBytes } = options;
+  const maxProblems = options.maxProblems ?? MAX_PROBLEMS;
   signal?.throwIfAborted();
   await assertFolder(dir);
   const files = await dumpFilesIn(dir);
@@ -52,21 +94,44 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
     onProgress?.(bytesRead, bytesTotal);
   };
 
-  const report: LoadReport = { counts: zeroCounts(), errors: [], files: files.map((file) => file.path) };
+  const report: LoadReport = { counts: zeroCounts(), errors: [], problemCount: 0, problemsByCode: {}, unresolved: 0, files: files.map((file) => file.path) };
+  const note = (file: string, line: number, code: LoadProblemCode, message: string): void => {
+    report.problemCount++;
+    report.problemsByCode[code] = (report.problemsByCode[code] ?? 0) + 1;
+    if (report.errors.length < maxProblems) report.errors.push({ file, line, code, message });
+  };
   for (const { kind, path } of files) {
-    for await (const { text, number } of readLines(path, { onChunk })) {
+    for await (const { text, number, tooLong, invalidUtf8 } of readLines(path, { onChunk, maxLineBytes })) {
       signal?.throwIfAborted();
+      if (tooLong) {
+        note(path, number, "line-too-long", `line longer than ${maxLineBytes ?? "the limit of"} bytes: passed over`);
+        continue;
+      }
       if (BLANK.test(text)) continue;
-      const where = { file: path, line: number };
+      if (invalidUtf8) note(path, number, "invalid-utf8", "bytes that are not UTF-8 were read as U+FFFD");
+      const origin: RecordOrigin = { file: path, line: number, problem: (code, message) => note(path, number, code, message) };
+      let record: Record<string, unknown>;
       try {
-        sink(kind, parseRecord(text), where);
+        record = parseRecord(text);
+      } catch (error) {
+        note(path, number, "invalid-json", messageOf(error));
+        continue;
+      }
+      const repeated = MEMBER_CHECKED.has(kind) ? repeatedMember(text) : undefined;
+      if (repeated !== undefined) note(path, number, "duplicate-member", `member "${repeated}" appears twice: the later value was kept`);
+      try {
+        sink(kind, record, origin);
         report.counts[kind] += 1;
       } catch (error) {
-        report.errors.push({ ...where, message: error instanceof Error ? error.message : String(error) });
+        note(path, number, "invalid-record", messageOf(error));
       }
     }
   }
   return report;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function assertFolder(dir: string): Promise<void> {

@@ -110,7 +110,8 @@ describe("serve", () => {
     );
     const failed = await fetch(`${url}/search/code?q=x`);
     expect(failed.status).toBe(500);
-    expect(await failed.json()).toEqual({ message: "Internal error: boom" });
+    // The cause stays on the server: the body names none of it.
+    expect(await failed.json()).toEqual({ message: "Internal error", documentation_url: "https://docs.github.com/rest" });
     expect((await fetch(`${url}/search/code?q=x`)).status).toBe(200);
   });
 

@@ -18,6 +18,8 @@ function issue(number: number, title: string, body = ""): RecordLike {
 
 function withIssues(...records: RecordLike[]): { store: Store; collection: Collection } {
   const store = new Store();
+  // A public repository: statistics count public documents only.
+  store.put("repositories", "o/r", { full_name: "o/r", private: false });
   const collection = new Collection(issues, store);
   for (const r of records) {
     const key = `o/r#${r.number}`;
@@ -82,6 +84,7 @@ describe("Collection", () => {
     collection.flush();
 
     const copy = new Store();
+    copy.put("repositories", "o/r", store.byKey("repositories", "o/r")!);
     for (const key of ["o/r#1", "o/r#3"]) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), JSON.parse, null));
     const restored = Collection.restore(issues, copy, collection.state());
     expect(restored.size).toBe(2);

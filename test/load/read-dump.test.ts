@@ -108,7 +108,7 @@ describe("readDump", () => {
       if (kind === "repositories" && !record.full_name) throw new Error("repository without full_name");
     });
     expect(report.errors).toEqual([
-      { file: join(dir, "repositories.ndjson"), line: 2, message: "repository without full_name" },
+      { file: join(dir, "repositories.ndjson"), line: 2, code: "invalid-record", message: "repository without full_name" },
     ]);
     expect(report.counts).toMatchObject({ repositories: 2, topics: 1 });
     expect(seen.map((s) => s.record.full_name ?? s.record.name)).toEqual(["a/b", "c/d", "ruby"]);
