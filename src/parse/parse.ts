@@ -20,14 +20,46 @@ function reject(reason: RejectReason, token: string, start: number, end: number)
   throw new QueryError(describeRejection[reason](token, start), start, end - start);
 }
 
+/**
+ * The longest query text parsed, in UTF-8 bytes: sixteen times what the 256-character keyword rule
+ * allows, room for many qualifiers, and small enough that no parse takes more than a few milliseconds.
+ */
+export const MAX_QUERY_BYTES = 4096;
+
+/**
+ * Parentheses nested deeper than this are refused before parsing: the grammar descends once per
+ * level, and the site's own limit (5, checked later with the other measures) is far below it.
+ */
+const MAX_PARSE_DEPTH = 32;
+
 /** Parses a query; throws QueryError, and nothing else, for any text it cannot read. */
 export function parseQuery(q: string): QueryNode {
   if (typeof q !== "string") throw new QueryError("The query must be text", 0, 0);
+  // Every UTF-16 unit takes at least one byte: a long text is refused before it is measured.
+  if (q.length > MAX_QUERY_BYTES || Buffer.byteLength(q, "utf8") > MAX_QUERY_BYTES) {
+    throw new QueryError(`The query is longer than ${MAX_QUERY_BYTES} bytes.`, 0, q.length);
+  }
+  const deep = tooDeepAt(q);
+  if (deep >= 0) throw new QueryError(`Parentheses are nested more than ${MAX_PARSE_DEPTH} levels deep.`, deep, 1);
   try {
     return parseGenerated(q, { reject });
   } catch (err) {
     throw asQueryError(err, q);
   }
+}
+
+/** The offset of the first parenthesis (outside quotes) past MAX_PARSE_DEPTH, or -1. */
+function tooDeepAt(q: string): number {
+  let depth = 0;
+  let quoted = false;
+  for (let i = 0; i < q.length; i++) {
+    const ch = q[i];
+    if (ch === '"') quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === "(" && ++depth > MAX_PARSE_DEPTH) return i;
+    else if (ch === ")" && depth > 0) depth--;
+  }
+  return -1;
 }
 
 function asQueryError(err: unknown, q: string): QueryError {

@@ -5,11 +5,12 @@
  * Pure: everything it needs from outside arrives in the context.
  */
 import type { QualifierNode, QueryNode, Span } from "../parse/ast.js";
-import { countOperators, groupDepth, keywordLength } from "../parse/measure.js";
+import { collectQualifiers, countOperators, groupDepth, keywordLength } from "../parse/measure.js";
 import { QueryError } from "../errors.js";
 import type { KindSpec, QualifierSpec, RecordLike, ResolveContext } from "../kinds/types.js";
 import type { Store } from "../store.js";
 import type { Caller } from "../types.js";
+import { queryTerms } from "../text/tokenize.js";
 import { ALL, and, none, not, or, type Match } from "./match.js";
 
 export const MAX_KEYWORD_LENGTH = 256;
@@ -49,6 +50,9 @@ export interface Resolved {
 function fail(detail: string, span: Span): never {
   throw new QueryError(detail, span.start, span.end - span.start);
 }
+
+/** C0 controls and DEL: no qualifier value holds them, and they would reach messages and logs as they are. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 function findQualifier(spec: KindSpec<RecordLike>, name: string): QualifierSpec | undefined {
   return spec.qualifiers.find((q) => q.name === name || q.aliases?.includes(name) || (q.namePrefix !== undefined && name.startsWith(q.namePrefix)));
@@ -93,6 +97,10 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
     },
   };
 
+  for (const node of collectQualifiers(tree)) {
+    if (CONTROL_CHARACTER.test(node.raw)) fail(`"${node.rawName}:" has a control character in its value.`, node.span);
+  }
+
   // First pass: options that hold for the whole query (in:, sort:).
   const visitOptions = (node: QueryNode): void => {
     switch (node.type) {
@@ -106,7 +114,7 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
           if (node.negated) fail(`"-${node.rawName}:" cannot be negated.`, node.span);
           const chosen = node.value.type === "list" ? node.value.items.map((i) => i.text) : [node.raw];
           for (const c of chosen) {
-            const f = q.selectsFields[c.toLowerCase()];
+            const f = Object.hasOwn(q.selectsFields, c.toLowerCase()) ? q.selectsFields[c.toLowerCase()] : undefined;
             if (!f) fail(`"${c}" is not a valid value for in: use one of ${Object.keys(q.selectsFields).join(", ")}`, node.span);
             fields = [...new Set([...(fields ?? []), ...f])];
           }
@@ -128,8 +136,12 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
   visitOptions(tree);
   const textFields = fields ?? spec.defaultFields;
 
+  // Whether some word has a searchable character in a field it searches (punctuation and emoji alone have none).
+  let hasSearchableText = false;
+  const tokenizers = new Set(spec.textFields.filter((f) => textFields.includes(f.name)).map((f) => f.tokenizer));
   const text = (value: string, phrase: boolean, span: Span): Match => {
     hasText = true;
+    if (!hasSearchableText) for (const t of tokenizers) if (queryTerms(value, t).length) hasSearchableText = true;
     return { op: "text", fields: textFields, text: value, phrase, span };
   };
 
@@ -222,6 +234,8 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
   const parts: Match[] = [root];
   if (scopes.length) parts.push(or(scopes));
   parts.push(...(spec.defaults?.(ctx, qualifiers) ?? []));
+  // Words with nothing searchable and no qualifier: as empty as an empty query, not a match of everything.
+  if (hasText && !hasSearchableText && qualifiers.size === 0) fail("The search query must not be empty.", tree.span);
   if (spec.requiresTerm && !hasText && spec.requiresTerm(qualifiers)) {
     fail("The search must include at least one keyword: a query of qualifiers only is not accepted here.", tree.span);
   }
@@ -241,7 +255,7 @@ function simplifyAnd(parts: Match[]): Match {
 }
 
 function parseInQuerySort(node: QualifierNode, spec: KindSpec<RecordLike>): InQuerySort | undefined {
-  const m = /^(.*?)(?:-(asc|desc))?$/.exec(node.raw.toLowerCase())!;
+  const m = /^([\s\S]*?)(?:-(asc|desc))?$/.exec(node.raw.toLowerCase())!;
   const field = m[1];
   const order = (m[2] as "asc" | "desc" | undefined) ?? "desc";
   if (field === "relevance" || field === "best-match") return undefined;

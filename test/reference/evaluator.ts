@@ -10,7 +10,8 @@
  * - A keyword or phrase must occur, as consecutive words, in one value of one
  *   of the searched fields (the kind's default fields, or those `in:` names
  *   anywhere in the query). A keyword with no word in it (`!!`) constrains
- *   nothing.
+ *   nothing; a query of such keywords and no qualifier is as empty as an
+ *   empty query (422).
  * - Code reads a value's words also by their identifier parts, and the words
  *   of a bare code keyword each on their own (text.ts).
  * - A `name:value` the kind does not know is a phrase of its words.
@@ -150,10 +151,14 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
       const inValue = found(wanted);
       return (r) => fields.some((f) => (kind.fields[f]?.(r, ctx) ?? []).some(inValue));
     };
+    /** Whether the query has keywords, and whether any of them has a word. */
+    const keywords = { seen: false, wordy: false };
     /** A phrase, or a bare keyword outside code: its words as one run. A bare keyword in code: each word on its own. */
     const text = (source: string, phrase: boolean): Predicate<unknown> => {
       const wanted = words(source);
+      keywords.seen = true;
       if (!wanted.length) return ALWAYS;
+      keywords.wordy = true;
       if (phrase || kind.textReading !== "code") return inSomeField(wanted);
       return all(wanted.map((w) => inSomeField([w])));
     };
@@ -246,6 +251,7 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
     };
 
     const root = compile(query, true, false);
+    if (keywords.seen && !keywords.wordy && present.size === 0) reject("keywords with no word in them, and no qualifier: an empty query");
     const defaults = kind.defaults?.(present, ctx) ?? [];
     const keys = new Set<string>();
     for (const r of universe) {
