@@ -13,24 +13,29 @@ export interface Deadline {
   at: number;
 }
 
+/** How often a walk lets other work run: after this many documents (a scan's heartbeat counts as BLOCK). */
+export const PAUSE_EVERY = 8 * BLOCK;
+
 export interface Collected {
   docs: Uint32Array;
   incomplete: boolean;
 }
 
-/** Blocks between pauses: small enough that one search never holds the host for long. */
-const BLOCKS_PER_PAUSE = 8;
-
-export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>): Promise<Collected> {
+export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>, pauseEvery = PAUSE_EVERY): Promise<Collected> {
   let out = new Uint32Array(1024);
   let n = 0;
   let sinceCheck = 0;
-  let blocks = 0;
+  let sincePause = 0;
+  // Small pause intervals check the deadline as often.
+  const checkEvery = Math.min(BLOCK, pauseEvery);
   for (const doc of plan.root.docs()) {
-    if (doc === HEARTBEAT || ++sinceCheck >= BLOCK) {
+    const step = doc === HEARTBEAT ? BLOCK : 1;
+    sincePause += step;
+    if (doc === HEARTBEAT || (sinceCheck += step) >= checkEvery) {
       sinceCheck = 0;
       if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
-      if (pause && ++blocks % BLOCKS_PER_PAUSE === 0) {
+      if (pause && sincePause >= pauseEvery) {
+        sincePause = 0;
         await pause();
         if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
       }

@@ -18,10 +18,14 @@ export function ownerOf(repo: RepositoryRecord): string {
   return repo.owner?.login ?? repo.full_name.split("/")[0];
 }
 
+/** Doubtful data fails closed: a visibility word not exactly known, a non-boolean `private`, or the two disagreeing, reads as private. */
 export function visibility(repo: RepositoryRecord): "public" | "private" | "internal" {
-  const v = repo.visibility?.toLowerCase();
-  if (v === "public" || v === "private" || v === "internal") return v;
-  return repo.private === true ? "private" : "public";
+  const v: unknown = repo.visibility;
+  const p: unknown = repo.private;
+  if (v != null && v !== "public" && v !== "private" && v !== "internal") return "private";
+  if (p != null && typeof p !== "boolean") return "private";
+  if (v != null) return v === "public" && p === true ? "private" : v !== "public" && p === false ? "private" : (v as "public" | "private" | "internal");
+  return p === true ? "private" : "public";
 }
 
 export function findUser(data: Dataset, login: string): UserRecord | undefined {
