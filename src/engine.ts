@@ -34,6 +34,7 @@ import { plan } from "./plan/plan.js";
 import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
+import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -52,6 +53,8 @@ export interface SearchEngineOptions {
   rateLimit?: false | RateLimitOptions;
   /** The clock (epoch ms); default `Date.now`. */
   now?: () => number;
+  /** Best-match configuration per kind (README: "Ranking configuration"); checked here, a RankingError names a mistake. */
+  ranking?: RankingOptions;
 }
 
 /** Lets other work run between blocks of a long search. */
@@ -87,7 +90,9 @@ interface Prepared {
 }
 
 export class SearchEngine {
-  readonly options: Required<Omit<SearchEngineOptions, "rateLimit">> & { rateLimit: false | RateLimitOptions };
+  readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "ranking">> & { rateLimit: false | RateLimitOptions };
+  /** The ranking every search scores with: the defaults with the `ranking` option applied. */
+  readonly ranking: Ranking;
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
   private readonly limiter: RateLimiter | undefined;
@@ -102,6 +107,7 @@ export class SearchEngine {
       rateLimit: options.rateLimit ?? {},
       now: options.now ?? Date.now,
     };
+    this.ranking = resolveRanking(options.ranking);
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
     for (const kind of SEARCH_KINDS) {
       const spec = KINDS[kind];
@@ -216,7 +222,7 @@ export class SearchEngine {
     const now = this.options.now;
     const executionPlan = plan(match, collection);
     const found = await collect(executionPlan, { now, at: now() + this.options.timeLimitMs }, pause);
-    const scorer = makeScorer(collection, executionPlan.scoring, this.store);
+    const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);
 
     const sortField = sortParam ?? resolved.sort?.field;
     const direction = sortParam ? (String(params.order).toLowerCase() === "asc" ? "asc" : "desc") : (resolved.sort?.order ?? "desc");
@@ -225,7 +231,7 @@ export class SearchEngine {
       doc,
       score: scorer.score(doc),
       key: sortColumn ? sortColumn.get(doc) : 0,
-      order: collection.orderOf(doc),
+      order: scorer.order(doc),
     });
     const offset = (paging.page - 1) * paging.perPage;
     const end = Math.min(offset + paging.perPage, RESULT_CAP);
