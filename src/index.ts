@@ -13,3 +13,4 @@ export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./pers
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
+export * from "./eval/index.js";
