@@ -39,6 +39,7 @@ import { plan } from "./plan/plan.js";
 import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
+import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -65,6 +66,8 @@ export interface SearchEngineOptions {
   blockSize?: number;
   /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
   logger?: EngineLogger;
+  /** Best-match configuration per kind (README: "Ranking configuration"); checked here, a RankingError names a mistake. */
+  ranking?: RankingOptions;
 }
 
 export interface EngineLogger {
@@ -131,7 +134,9 @@ interface ReadContext {
 }
 
 export class SearchEngine {
-  readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize">> & { rateLimit: false | RateLimitOptions; blockSize?: number };
+  readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize" | "ranking">> & { rateLimit: false | RateLimitOptions; blockSize?: number };
+  /** The ranking every search scores with: the defaults with the `ranking` option applied. */
+  readonly ranking: Ranking;
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
   private readonly limiter: RateLimiter | undefined;
@@ -159,6 +164,7 @@ export class SearchEngine {
       logger: options.logger ?? { warn() {}, error() {} },
       blockSize: options.blockSize,
     };
+    this.ranking = resolveRanking(options.ranking);
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
     for (const kind of SEARCH_KINDS) {
       const spec = KINDS[kind];
@@ -400,7 +406,7 @@ export class SearchEngine {
     const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
     const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
-    const scorer = makeScorer(collection, executionPlan.scoring, this.store);
+    const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);
 
     const sortField = sortParam ?? resolved.sort?.field;
     const direction = sortParam ? (String(params.order).toLowerCase() === "asc" ? "asc" : "desc") : (resolved.sort?.order ?? "desc");
@@ -409,7 +415,7 @@ export class SearchEngine {
       doc,
       score: scorer.score(doc),
       key: sortColumn ? sortColumn.get(doc) : 0,
-      order: collection.orderOf(doc),
+      order: scorer.order(doc),
     });
     const offset = (paging.page - 1) * paging.perPage;
     const end = Math.min(offset + paging.perPage, RESULT_CAP);

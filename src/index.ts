@@ -2,6 +2,8 @@
 export { SearchEngine, type SearchEngineOptions } from "./engine.js";
 export { SearchError, QueryError, type ErrorBody } from "./errors.js";
 export { parseQuery } from "./parse/parse.js";
+export { RankingError, defaultRanking, resolveRanking, type KindRanking, type KindRankingOptions, type Ranking, type RankingOptions } from "./score/ranking-config.js";
+export type { ScoreExplanation } from "./score/score.js";
 export { printQuery, formatTree } from "./parse/print.js";
 export type { QueryNode } from "./parse/ast.js";
 export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -11,3 +13,4 @@ export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./pers
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
+export * from "./eval/index.js";

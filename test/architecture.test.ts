@@ -45,6 +45,7 @@ describe("architecture", () => {
     ["plan", ["execute", "score", "highlight", "render", "engine.ts", "parse"]],
     ["execute", ["resolve", "score", "highlight", "render", "engine.ts", "parse", "kinds"]],
     ["kinds", ["plan", "execute", "score", "engine.ts", "index"]],
+    ["eval", ["parse", "resolve", "plan", "execute", "highlight", "render", "index", "engine.ts", "store.ts"]],
   ];
   for (const [folder, forbidden] of rules) {
     it(`${folder}/ imports none of ${forbidden.join(", ")}`, () => {

@@ -14,6 +14,8 @@ import { Argument, Command, CommanderError, InvalidArgumentError } from "command
 import { serviceUnavailable } from "../errors.js";
 import { serve, type RequestHandler } from "../http/server.js";
 import type { HttpResponse } from "../types.js";
+import type { RankingOptions } from "../score/ranking-config.js";
+import { readRankingFile, registerEval } from "./eval.js";
 import { createProgress, type ProgressStream } from "./progress.js";
 import { ENDPOINTS, searchRequest, type Endpoint, type SearchCommandOptions } from "./search-request.js";
 
@@ -26,6 +28,7 @@ export interface CliEngineOptions {
   baseUrl?: string;
   timeLimitMs?: number;
   rateLimit?: false;
+  ranking?: RankingOptions;
 }
 
 export type { ImportGitOptions, ImportGitReport };
@@ -90,6 +93,7 @@ function buildProgram(env: CliEnvironment, setExitCode: (code: number) => void):
     .option("--accept <media-type>", "Accept header to send instead of the endpoint's default")
     .option("--data <dir>", "data dump to load (default ./data/sample when present)")
     .option("--as <login>", "search as this user, seeing what they may see")
+    .option("--ranking <file>", "best-match configuration (JSON), see the README")
     .addHelpText(
       "after",
       `
@@ -101,8 +105,9 @@ Examples:
   forgesearch search issues 'is:pr state:closed router' --per-page 5 --text-match
   forgesearch search commits 'fix repo:expressjs/express' --data ./my-dump`,
     )
-    .action(async (endpoint: Endpoint, q: string, options: SearchCommandOptions & { data?: string }, command: Command) => {
-      const engine = await loadEngine(env, dataDir(options.data, env.cwd, command), { rateLimit: false });
+    .action(async (endpoint: Endpoint, q: string, options: SearchCommandOptions & { data?: string; ranking?: string }, command: Command) => {
+      const ranking = options.ranking === undefined ? undefined : await readRankingFile(path.resolve(env.cwd, options.ranking));
+      const engine = await loadEngine(env, dataDir(options.data, env.cwd, command), { rateLimit: false, ...(ranking && { ranking }) });
       const response = await engine.request(searchRequest(endpoint, q, options));
       if (response.status === 200) {
         env.stdout.write(`${JSON.stringify(response.body, null, 2)}\n`);
@@ -120,6 +125,7 @@ Examples:
     .option("--host <address>", "interface to listen on", "127.0.0.1")
     .option("--time-limit <ms>", "time limit per search in milliseconds", positiveInteger)
     .option("--no-rate-limit", "do not limit requests per minute")
+    .option("--ranking <file>", "best-match configuration (JSON), see the README")
     .addHelpText(
       "after",
       `
@@ -157,6 +163,8 @@ Example:
       );
     });
 
+  registerEval(program, env);
+
   return program;
 }
 
@@ -166,6 +174,7 @@ interface ServeCommandOptions {
   host: string;
   timeLimit?: number;
   rateLimit: boolean;
+  ranking?: string;
 }
 
 async function serveDump(env: CliEnvironment, dir: string, options: ServeCommandOptions): Promise<void> {
@@ -186,6 +195,7 @@ async function serveDump(env: CliEnvironment, dir: string, options: ServeCommand
       baseUrl: running.url,
       timeLimitMs: options.timeLimit,
       rateLimit: options.rateLimit ? undefined : false,
+      ...(options.ranking !== undefined && { ranking: await readRankingFile(path.resolve(env.cwd, options.ranking)) }),
     });
     env.stdout.write(`Listening on ${running.url}\n`);
     await untilAborted(env.signal);

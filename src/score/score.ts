@@ -1,114 +1,171 @@
 /**
  * score: best match. BM25F over the kind's text fields (per-field weights and
- * length normalisation, one saturation per query word), plus the kind's
- * signals (stars, followers, recency, …) on a log scale:
+ * length normalisation, one saturation per query word), times the kind's
+ * signals (stars, followers, …), each through its transform:
  *
  *   text(d)  = Σ_words idf(w) · tf'(w,d) / (k1 + tf'(w,d))
  *   tf'(w,d) = Σ_fields weight_f · tf_f(w,d) / (1 − b_f + b_f · len_f(d) / avglen_f)
  *   idf(w)   = ln(1 + (N − df(w) + 0.5) / (df(w) + 0.5))
- *   score(d) = text(d) · (1 + Σ_signals weight_s · ln(1 + value_s(d)))      with words
- *            = 1 + Σ_signals weight_s · ln(1 + value_s(d))                    qualifiers only
+ *   boost(d) = Σ_signals weight_s · transform_s(value_s(d))      (log: ln(1 + v), saturation: v / (v + pivot), none: v)
+ *   score(d) = text(d) · (1 + boost(d))      with words
+ *            = 1 + boost(d)                  qualifiers only
+ *
+ * Every number comes from the ranking configuration of the kind. `score` and
+ * `explain` run the same code: `explain` is that computation with its parts
+ * recorded, so its `total` is the score itself.
  */
-import type { Collection } from "../index/collection.js";
+import type { Collection, FieldIndex } from "../index/collection.js";
 import type { TextLeaf } from "../plan/plan.js";
 import type { Store } from "../store.js";
+import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
 
-export const BM25_K1 = 1.2;
+export interface FieldExplanation {
+  field: string;
+  /** Occurrences of the word in the field. */
+  frequency: number;
+  length: number;
+  averageLength: number;
+  weight: number;
+  b: number;
+  /** weight · frequency / (1 − b + b · length / averageLength) */
+  tf: number;
+}
+
+export interface WordExplanation {
+  word: string;
+  idf: number;
+  /** tf'(w,d): the fields' contributions summed. */
+  tf: number;
+  score: number;
+  fields: FieldExplanation[];
+}
+
+export interface SignalExplanation {
+  value: number;
+  weight: number;
+  transform: SignalRanking["transform"];
+  pivot?: number;
+  score: number;
+}
 
 export interface ScoreExplanation {
+  /** The item's key (see the README's item keys): what a run file names it by. */
+  key: string | undefined;
   text: number;
-  words: Array<{ word: string; idf: number; tf: number; score: number }>;
-  signals: Record<string, number>;
+  words: WordExplanation[];
+  signals: Record<string, SignalExplanation>;
+  boost: number;
   total: number;
+  /** The configuration that scored the item. */
+  ranking: KindRanking;
+}
+
+interface WordField {
+  index: FieldIndex;
+  name: string;
+  termId: number;
+  avg: number;
+  weight: number;
+  b: number;
 }
 
 interface WordStat {
   word: string;
   idf: number;
-  fields: Array<{ leafField: TextLeaf["perField"][number]; termId: number; avg: number }>;
+  fields: WordField[];
 }
 
 export interface Scorer {
   score(doc: number): number;
   explain(doc: number): ScoreExplanation;
+  /** The tie-break rank of a document among equal scores (lower first). */
+  order(doc: number): number;
 }
 
-export function makeScorer(collection: Collection, leaves: TextLeaf[], store: Store): Scorer {
-  const n = Math.max(collection.size, 1);
+export function makeScorer(collection: Collection, leaves: TextLeaf[], store: Store, ranking: KindRanking): Scorer {
+  const words = wordStats(collection, leaves, ranking);
+  const signals = collection.spec.signals.map((s) => ({ spec: s, config: ranking.signals[s.name] })).filter((s) => s.config.weight !== 0);
+
+  /** The text part; with `parts`, each word's breakdown is recorded in it. */
+  const textOf = (doc: number, parts?: WordExplanation[]): number => {
+    let text = 0;
+    for (const w of words) {
+      let tf = 0;
+      const fields: FieldExplanation[] | undefined = parts && [];
+      for (const f of w.fields) {
+        const raw = collection.termFrequency(f.index, doc, f.termId);
+        if (!raw) continue;
+        const length = f.index.occurrences.count(doc);
+        const share = (f.weight * raw) / (1 - f.b + (f.b * length) / f.avg);
+        tf += share;
+        fields?.push({ field: f.name, frequency: raw, length, averageLength: f.avg, weight: f.weight, b: f.b, tf: share });
+      }
+      const score = tf ? (w.idf * tf) / (ranking.k1 + tf) : 0;
+      text += score;
+      parts?.push({ word: w.word, idf: w.idf, tf, score, fields: fields! });
+    }
+    return text;
+  };
+
+  /** The signals' boost; with `parts`, each signal's share is recorded in it. */
+  const boostOf = (doc: number, parts?: Record<string, SignalExplanation>): number => {
+    const record = collection.record(doc)!;
+    let boost = 0;
+    for (const { spec, config } of signals) {
+      const value = spec.value(record, store);
+      const score = config.weight * transformSignal(config, value);
+      boost += score;
+      if (parts) parts[spec.name] = { value, weight: config.weight, transform: config.transform, ...(config.pivot === undefined ? {} : { pivot: config.pivot }), score };
+    }
+    return boost;
+  };
+
+  const boosts = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const cachedBoost = (doc: number): number => {
+    if (!boosts) return 0;
+    if (boosts.known[doc]) return boosts.values[doc];
+    boosts.known[doc] = 1;
+    return (boosts.values[doc] = boostOf(doc));
+  };
+
+  const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
+  const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
+
+  return {
+    score: (doc) => combine(textOf(doc), cachedBoost(doc)),
+    explain(doc) {
+      const parts: WordExplanation[] = [];
+      const signalParts: Record<string, SignalExplanation> = {};
+      const text = textOf(doc, parts);
+      const boost = boostOf(doc, signalParts);
+      return { key: collection.keyOf(doc), text, words: parts, signals: signalParts, boost, total: combine(text, boost), ranking };
+    },
+    order: keyOrder ? (doc) => keyOrder[doc] : (doc) => collection.orderOf(doc),
+  };
+}
+
+/** Each distinct word of each leaf with its idf and the fields it is looked up in; its fields share one saturation (BM25F). */
+function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRanking): WordStat[] {
+  const n = Math.max(collection.statisticsSize, 1);
   const words: WordStat[] = [];
   for (const leaf of leaves) {
-    // Each distinct word of each leaf; its fields share one saturation (BM25F).
     const byWord = new Map<string, WordStat>();
     for (const pf of leaf.perField) {
+      const name = pf.field.spec.name;
+      const { weight, b } = ranking.fields[name];
       pf.terms.forEach((term, i) => {
         let w = byWord.get(term);
         if (!w) byWord.set(term, (w = { word: term, idf: 0, fields: [] }));
-        w.fields.push({ leafField: pf, termId: pf.termIds[i], avg: collection.averageLength(pf.field) || 1 });
+        w.fields.push({ index: pf.field, name, termId: pf.termIds[i], avg: collection.averageLength(pf.field) || 1, weight, b });
       });
     }
     for (const w of byWord.values()) {
-      const df = Math.max(...w.fields.map((f) => collection.documentFrequency(f.leafField.field, f.termId)));
+      const df = Math.max(...w.fields.map((f) => collection.documentFrequency(f.index, f.termId)));
       w.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       words.push(w);
     }
   }
-  const signals = collection.spec.signals;
-
-  const wordTf = (w: WordStat, doc: number): number => {
-    let tf = 0;
-    for (const f of w.fields) {
-      const spec = f.leafField.field.spec;
-      const raw = collection.termFrequency(f.leafField.field, doc, f.termId);
-      if (!raw) continue;
-      const len = f.leafField.field.occurrences.count(doc);
-      tf += (spec.weight * raw) / (1 - spec.b + (spec.b * len) / f.avg);
-    }
-    return tf;
-  };
-
-  const signalValues = (doc: number): Record<string, number> => {
-    const record = collection.record(doc)!;
-    const out: Record<string, number> = {};
-    for (const s of signals) out[s.name] = s.weight * Math.log1p(Math.max(0, s.value(record, store) || 0));
-    return out;
-  };
-
-  const explain = (doc: number): ScoreExplanation => {
-    let text = 0;
-    const parts = words.map((w) => {
-      const tf = wordTf(w, doc);
-      const score = tf ? (w.idf * tf) / (BM25_K1 + tf) : 0;
-      text += score;
-      return { word: w.word, idf: w.idf, tf, score };
-    });
-    const sig = signalValues(doc);
-    const boost = Object.values(sig).reduce((a, b) => a + b, 0);
-    const total = words.length ? text * (1 + boost) : 1 + boost;
-    return { text, words: parts, signals: sig, total };
-  };
-
-  const boosts = boostsOf(collection, store);
-  const boostOf = (doc: number): number => {
-    if (boosts.known[doc]) return boosts.values[doc];
-    const record = collection.record(doc)!;
-    let boost = 0;
-    for (const s of signals) boost += s.weight * Math.log1p(Math.max(0, s.value(record, store) || 0));
-    boosts.known[doc] = 1;
-    return (boosts.values[doc] = boost);
-  };
-
-  return {
-    explain,
-    score(doc) {
-      let text = 0;
-      for (const w of words) {
-        const tf = wordTf(w, doc);
-        if (tf) text += (w.idf * tf) / (BM25_K1 + tf);
-      }
-      const boost = signals.length ? boostOf(doc) : 0;
-      return words.length ? text * (1 + boost) : 1 + boost;
-    },
-  };
+  return words;
 }
 
 /**
@@ -117,16 +174,38 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
  */
 interface Boosts {
   revision: number;
+  ranking: KindRanking;
   values: Float64Array;
   known: Uint8Array;
 }
 
 const boostCache = new WeakMap<Collection, Boosts>();
 
-function boostsOf(collection: Collection, store: Store): Boosts {
+function boostsOf(collection: Collection, store: Store, ranking: KindRanking): Boosts {
   const hit = boostCache.get(collection);
-  if (hit && hit.revision === store.revision && hit.known.length >= collection.capacity) return hit;
-  const fresh = { revision: store.revision, values: new Float64Array(collection.capacity), known: new Uint8Array(collection.capacity) };
+  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.known.length >= collection.capacity) return hit;
+  const fresh = { revision: store.revision, ranking, values: new Float64Array(collection.capacity), known: new Uint8Array(collection.capacity) };
   boostCache.set(collection, fresh);
   return fresh;
+}
+
+/**
+ * Each slot's rank by item key, descending (as trec_eval orders equal scores),
+ * computed once per store revision.
+ */
+const keyRankCache = new WeakMap<Collection, { revision: number; ranks: Uint32Array }>();
+
+function keyRanksOf(collection: Collection, store: Store): Uint32Array {
+  const hit = keyRankCache.get(collection);
+  if (hit && hit.revision === store.revision && hit.ranks.length >= collection.capacity) return hit.ranks;
+  const slots: Array<{ doc: number; key: string }> = [];
+  for (let doc = 0; doc < collection.capacity; doc++) {
+    const key = collection.isLive(doc) ? collection.keyOf(doc) : undefined;
+    if (key !== undefined) slots.push({ doc, key });
+  }
+  slots.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
+  const ranks = new Uint32Array(collection.capacity);
+  slots.forEach((s, i) => (ranks[s.doc] = i));
+  keyRankCache.set(collection, { revision: store.revision, ranks });
+  return ranks;
 }
