@@ -1,14 +1,14 @@
 /** forgesearch: the hosting site's REST search API, in-process. */
-export { SearchEngine, type SearchEngineOptions } from "./engine.js";
-export { SearchError, QueryError, type ErrorBody } from "./errors.js";
-export { parseQuery } from "./parse/parse.js";
+export { SearchEngine, MAX_RECORD_DEPTH, type EngineLogger, type LoadOptions, type SearchEngineOptions } from "./engine.js";
+export { SearchError, QueryError, UsageError, type ErrorBody } from "./errors.js";
+export { parseQuery, MAX_QUERY_BYTES } from "./parse/parse.js";
 export { RankingError, defaultRanking, resolveRanking, type KindRanking, type KindRankingOptions, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 export type { ScoreExplanation } from "./score/score.js";
 export { printQuery, formatTree } from "./parse/print.js";
 export type { QueryNode } from "./parse/ast.js";
 export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 export type { DumpKind, SearchKind } from "./kinds/types.js";
-export type { LoadReport } from "./load/index.js";
+export { MAX_LINE_BYTES, MAX_PROBLEMS, type LoadProblem, type LoadProblemCode, type LoadReport } from "./load/index.js";
 export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./persist/index.js";
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
