@@ -10,4 +10,5 @@ export type { LoadReport } from "./load/index.js";
 export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./persist/index.js";
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
+export { importGharchive, GharchiveInputError, type ImportGharchiveOptions, type ImportGharchiveReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";

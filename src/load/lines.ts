@@ -27,7 +27,11 @@ export interface ReadLinesOptions {
  * joined again before decoding); a CR before the LF and a BOM at the start are dropped.
  */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line> {
-  const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES });
+  yield* splitLines(createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES }), options);
+}
+
+/** The lines of any byte stream (a decompressed file, say), split and decoded as `readLines` does. */
+export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Pick<ReadLinesOptions, "onChunk"> = {}): AsyncGenerator<Line> {
   let partial: Buffer[] = [];
   let number = 0;
   const line = (bytes: Buffer): Line => {
@@ -38,7 +42,7 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
     return { text, number };
   };
 
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     options.onChunk?.(chunk.length);
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
