@@ -14,6 +14,7 @@ import { Argument, Command, CommanderError, InvalidArgumentError } from "command
 import { serviceUnavailable } from "../errors.js";
 import { serve, type RequestHandler } from "../http/server.js";
 import type { HttpResponse } from "../types.js";
+import { addImportGharchive } from "./import-gharchive.js";
 import { createProgress, type ProgressStream } from "./progress.js";
 import { ENDPOINTS, searchRequest, type Endpoint, type SearchCommandOptions } from "./search-request.js";
 
@@ -157,6 +158,7 @@ Example:
       );
     });
 
+  addImportGharchive(program, env);
   return program;
 }
 
