@@ -86,7 +86,7 @@ export class NewestWins {
     while (this.runs.length > FAN_IN) {
       const round = this.runs.splice(0, FAN_IN);
       const out = await this.newRun();
-      for await (const [id, fields] of mergeRuns(round)) await out.file.write([id, fields]);
+      for await (const [id, fields] of mergeRuns(round)) await out.file.write(runLine(id, fields));
       await finishRun(out.file);
       await Promise.all(round.map((path) => rm(path, { force: true })));
       this.runs.push(out.path);
@@ -102,7 +102,7 @@ export class NewestWins {
 
   private async spill(): Promise<void> {
     const out = await this.newRun();
-    for (const id of [...this.table.keys()].sort()) await out.file.write([id, this.table.get(id)]);
+    for (const id of [...this.table.keys()].sort()) await out.file.write(runLine(id, this.table.get(id)!));
     await finishRun(out.file);
     this.runs.push(out.path);
     this.table = new Map();
@@ -147,11 +147,28 @@ async function* mergeRuns(paths: readonly string[]): AsyncGenerator<RunLine> {
   }
 }
 
+/**
+ * A record as one line of a run: its fields grouped by stamp, since most of a
+ * record's fields come from few events and a stamp is longer than most values.
+ */
+function runLine(id: string, fields: Fields): [string, Array<[string, Record<string, unknown>]>] {
+  const groups = new Map<string, Record<string, unknown>>();
+  for (const name of Object.keys(fields)) {
+    const [stamp, value] = fields[name];
+    let group = groups.get(stamp);
+    if (!group) groups.set(stamp, (group = {}));
+    group[name] = value;
+  }
+  return [id, [...groups]];
+}
+
 async function* readRun(path: string): AsyncGenerator<RunLine, undefined> {
   for await (const line of readLines(path)) {
     // Runs are our own output: the names in them were checked when their events were read.
-    const [id, fields] = JSON.parse(line.text) as RunLine;
-    yield [id, Object.assign(Object.create(null) as Fields, fields)];
+    const [id, groups] = JSON.parse(line.text) as ReturnType<typeof runLine>;
+    const fields = Object.create(null) as Fields;
+    for (const [stamp, group] of groups) for (const name of Object.keys(group)) fields[name] = [stamp, group[name]];
+    yield [id, fields];
   }
   return undefined;
 }
