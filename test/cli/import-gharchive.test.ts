@@ -35,6 +35,13 @@ describe("forgesearch import-gharchive", () => {
     expect(existsSync(path.join(workDir, "dump", "issues.ndjson"))).toBe(true);
   });
 
+  it("explains itself with --help", async () => {
+    const h = harness();
+    expect(await run(["import-gharchive", "--help"], h.env)).toBe(0);
+    expect(h.stdout()).toMatch(/Usage: forgesearch import-gharchive \[options\] <inputs\.\.\.>/);
+    expect(h.stdout()).toContain("--memory <MiB>");
+  });
+
   it("fails with exit code 1 and a message naming a missing input", async () => {
     const h = harness();
     expect(await run(["import-gharchive", "nowhere", "--out", "dump"], h.env)).toBe(1);

@@ -8,7 +8,7 @@ export interface ImportGharchiveReport {
   files: number;
   /** Bytes read from disk (compressed, for gzipped files). */
   bytes: number;
-  /** Events imported, per event type. */
+  /** Events imported, per event type (past TYPES_KEPT types, the rest counted together as OTHER_TYPES). */
   events: Record<string, number>;
   /** Records written, per kind, and what some of them are. */
   records: RecordCounts;
@@ -43,10 +43,12 @@ export interface GharchiveProblem {
 }
 
 export const PROBLEMS_KEPT = 100;
+export const TYPES_KEPT = 64;
+export const OTHER_TYPES = "(other types)";
 
 export class ReportTally {
-  private readonly events: Record<string, number> = {};
-  private readonly skipped: Record<string, number> = {};
+  private readonly events: Record<string, number> = Object.create(null);
+  private readonly skipped: Record<string, number> = Object.create(null);
   private readonly problems: GharchiveProblem[] = [];
   private readonly damaged: GharchiveProblem[] = [];
   private readonly trimmed: Record<Trimmed, number> = { pullRequestStub: 0, pushWithoutCommits: 0, withoutAuthorAssociation: 0 };
@@ -55,7 +57,9 @@ export class ReportTally {
   };
 
   event(type: string, trimmed: readonly Trimmed[]): void {
-    this.events[type] = (this.events[type] ?? 0) + 1;
+    // Types are the input's words: past a few dozen, the rest share one count so the report stays small.
+    const counted = type in this.events || Object.keys(this.events).length < TYPES_KEPT ? type : OTHER_TYPES;
+    this.events[counted] = (this.events[counted] ?? 0) + 1;
     for (const shape of new Set(trimmed)) this.trimmed[shape] += 1;
   }
 

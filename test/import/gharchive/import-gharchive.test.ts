@@ -170,6 +170,14 @@ describe("input", () => {
     expect(result.events).toEqual({ CreateEvent: 1, IssueCommentEvent: 1 });
   });
 
+  it("counts event types past the first 64 together, so that the report stays small", async () => {
+    const many = Array.from({ length: 70 }, (_, i) => ({ ...events[11], id: String(500 + i), type: `Made${i}Event` }));
+    const result = await importGharchive(writeEvents(join(dir("types"), "types.json"), many), { out: dir("types-out"), tempDir: workspace.path });
+    expect(Object.keys(result.events)).toHaveLength(65);
+    expect(result.events["(other types)"]).toBe(6);
+    expect(result.records.repositories).toBe(1);
+  });
+
   it("reads gzip members end to end, as one file", async () => {
     const path = join(dir("members"), "two-members.json.gz");
     const half = (list: ArchiveEvent[]) => gzipSync(list.map((e) => JSON.stringify(e)).join("\n") + "\n");
