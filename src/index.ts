@@ -12,5 +12,6 @@ export { MAX_LINE_BYTES, MAX_PROBLEMS, type LoadProblem, type LoadProblemCode, t
 export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./persist/index.js";
 export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
+export { importGharchive, GharchiveInputError, type ImportGharchiveOptions, type ImportGharchiveReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
 export * from "./eval/index.js";

@@ -16,6 +16,7 @@ import { serve, type RequestHandler } from "../http/server.js";
 import type { HttpResponse } from "../types.js";
 import type { RankingOptions } from "../score/ranking-config.js";
 import { readRankingFile, registerEval } from "./eval.js";
+import { addImportGharchive } from "./import-gharchive.js";
 import { createProgress, type ProgressStream } from "./progress.js";
 import { ENDPOINTS, searchRequest, type Endpoint, type SearchCommandOptions } from "./search-request.js";
 
@@ -164,7 +165,7 @@ Example:
     });
 
   registerEval(program, env);
-
+  addImportGharchive(program, env);
   return program;
 }
 

@@ -9,7 +9,7 @@ import { copyFile, mkdir, open, rename, rm } from "node:fs/promises";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { join } from "node:path";
-import { DUMP_FILES } from "../load/dump-files.js";
+import { DUMP_FILES, LOAD_ORDER, type DumpKind } from "../load/dump-files.js";
 
 // Records go to the file in batches: one write per record costs more in system calls than the records themselves.
 const FLUSH_AT = 64 * 1024;
@@ -67,29 +67,33 @@ export class NdjsonFile {
   }
 }
 
-export interface DumpOutput {
-  readonly repositories: NdjsonFile;
-  readonly code: NdjsonFile;
-  readonly commits: NdjsonFile;
-}
+/** One open file per kind an importer writes. */
+export type DumpOutput<K extends DumpKind> = Readonly<Record<K, NdjsonFile>>;
 
-export async function openDump(folder: string, append: boolean): Promise<DumpOutput> {
+export async function openDump<K extends DumpKind>(folder: string, kinds: readonly K[], append: boolean): Promise<DumpOutput<K>> {
   await mkdir(folder, { recursive: true });
-  const [repositories, code, commits] = await Promise.all(
-    [DUMP_FILES.repositories, DUMP_FILES.code, DUMP_FILES.commits].map((name) => NdjsonFile.open(join(folder, name), append)),
-  );
-  return { repositories, code, commits };
+  const files = await Promise.all(kinds.map((kind) => NdjsonFile.open(join(folder, DUMP_FILES[kind]), append)));
+  return Object.fromEntries(kinds.map((kind, i) => [kind, files[i]])) as Record<K, NdjsonFile>;
 }
 
-/** Closes every file, then renames them into place; repositories.ndjson last, as it names what the others hold. */
-export async function publishDump(dump: DumpOutput): Promise<void> {
-  const files = [dump.code, dump.commits, dump.repositories];
+/**
+ * Closes every file, then renames them into place in the reverse of the load
+ * order, so that a reader never finds a record whose owner or repository file
+ * is published while what it names is not (repositories.ndjson after code and commits).
+ */
+export async function publishDump<K extends DumpKind>(dump: DumpOutput<K>): Promise<void> {
+  const files = filesOf(dump);
   for (const file of files) await file.close();
   for (const file of files) await file.publish();
 }
 
-export async function discardDump(dump: DumpOutput): Promise<void> {
-  await Promise.all([dump.code, dump.commits, dump.repositories].map((file) => file.discard()));
+export async function discardDump<K extends DumpKind>(dump: DumpOutput<K>): Promise<void> {
+  await Promise.all(filesOf(dump).map((file) => file.discard()));
+}
+
+function filesOf<K extends DumpKind>(dump: DumpOutput<K>): NdjsonFile[] {
+  const opened: Partial<Record<DumpKind, NdjsonFile>> = dump;
+  return [...LOAD_ORDER].reverse().flatMap((kind) => opened[kind] ?? []);
 }
 
 async function copyIfPresent(from: string, to: string): Promise<boolean> {

@@ -60,7 +60,7 @@ export async function importGit(clonePath: string, options: ImportGitOptions): P
   if (append) await refuseRepeatedImport(options.out, repo);
   const report = options.onProgress ?? (() => {});
 
-  const dump = await openDump(options.out, append);
+  const dump = await openDump(options.out, ["repositories", "code", "commits"], append);
   try {
     const job: ImportJob = { clone, repo, head: head.commit, report };
     const history = await writeHistory(job, dump.commits);

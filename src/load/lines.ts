@@ -38,8 +38,12 @@ export interface ReadLinesOptions {
  * joined again before decoding); a CR before the LF and a BOM at the start are dropped.
  */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line> {
+  yield* splitLines(createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES }), options);
+}
+
+/** The lines of any byte stream (a decompressed file, say), split, bounded and decoded as `readLines` does. */
+export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<Line> {
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const stream = createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES });
   let partial: Buffer[] = [];
   let partialBytes = 0;
   let overLimit = false;
@@ -61,7 +65,7 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
     } else partial.push(bytes);
   };
 
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     options.onChunk?.(chunk.length);
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
