@@ -60,6 +60,11 @@ export interface SearchEngineOptions {
   now?: () => number;
   /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
   logger?: EngineLogger;
+  /**
+   * "required" (default, the specification's rule): commit and topic search answer 415 without
+   * their preview media types. "optional": they also answer clients that send none (gh, current octokit).
+   */
+  previews?: "required" | "optional";
 }
 
 export interface EngineLogger {
@@ -151,6 +156,7 @@ export class SearchEngine {
       rateLimit: options.rateLimit ?? {},
       now: options.now ?? Date.now,
       logger: options.logger ?? { warn() {}, error() {} },
+      previews: options.previews ?? "required",
     };
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
     for (const kind of SEARCH_KINDS) {
@@ -330,8 +336,9 @@ export class SearchEngine {
     if (!spec || !collection) throw notFound();
     const media = negotiateMediaType(accept, this.options.vendor);
     if (!media.acceptable) throw unsupportedMediaType(accept ?? "");
-    if (kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
-    if (kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
+    const previewsRequired = this.options.previews === "required";
+    if (previewsRequired && kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
+    if (previewsRequired && kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
     return { spec, collection, media };
   }
 
@@ -413,7 +420,7 @@ export class SearchEngine {
     // The query's words as each text-match field cuts them, once per search.
     const texts = executionPlan.scoring.map((l) => l.match.text);
     const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
-    const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
+    const ctx: RenderContext = { store: this.store, baseUrl: options.baseUrl ?? this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
       const record = collection.record(r.doc)!;
       const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
@@ -491,11 +498,12 @@ export class SearchEngine {
         const v = url.searchParams.getAll(name).at(-1);
         if (v !== undefined) params[name] = v;
       }
-      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller });
+      const baseUrl = req.baseUrl ?? this.options.baseUrl;
+      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller, baseUrl });
       const media = negotiateMediaType(accept, this.options.vendor);
       headers["content-type"] = "application/json; charset=utf-8";
       headers[`x-${this.options.vendor}-media-type`] = media.mediaType;
-      const link = linkHeader({ baseUrl: this.options.baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
+      const link = linkHeader({ baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
       if (link) headers.link = link;
       const etag = etagOf(body);
       headers.etag = etag;

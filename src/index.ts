@@ -8,6 +8,7 @@ export type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, Search
 export type { DumpKind, SearchKind } from "./kinds/types.js";
 export type { LoadReport } from "./load/index.js";
 export { SavedIndexError, type SavedIndexProblem, type SaveReport } from "./persist/index.js";
-export { serve, developmentAuthenticate, type Authenticate, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
+export { serve, type RequestHandler, type ServeOptions, type RunningServer } from "./http/server.js";
+export { anonymousAuthenticate, developmentAuthenticate, insecureLoginAuthenticate, tokenAuthenticator, type Authenticate } from "./http/auth.js";
 export { importGit, type ImportGitOptions, type ImportGitReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
