@@ -152,11 +152,6 @@ export function badCredentials(): SearchError {
   return new SearchError(401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
 }
 
-/** 414 for a request target longer than the service reads. */
-export function uriTooLong(): SearchError {
-  return new SearchError(414, { message: "URI Too Long", documentation_url: "https://docs.github.com/rest" });
-}
-
 /** 431 for request headers larger than the service reads. */
 export function headersTooLarge(): SearchError {
   return new SearchError(431, { message: "Request Header Fields Too Large", documentation_url: "https://docs.github.com/rest" });
