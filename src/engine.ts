@@ -39,6 +39,7 @@ import { plan } from "./plan/plan.js";
 import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
+import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -127,6 +128,8 @@ interface ReadContext {
   paging: ReturnType<typeof parsePaging>;
   filters: Match[];
   deadline: Deadline;
+  /** A batch of `searchAll`: no paging and no cap, only matches after the cursor; `onLast` gets the batch's last match. */
+  cursor?: Cursor & { onLast(last: Ranked | undefined): void };
 }
 
 export class SearchEngine {
@@ -351,7 +354,25 @@ export class SearchEngine {
     }
   }
 
-  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions): Promise<Envelope> {
+  /**
+   * Every match, past the 1,000-result cap, in the order paging gives, a batch at a time (memory
+   * holds one batch). For offline use: `request()` and `serve` keep the cap. Rejects (on first
+   * read) as `search()` does.
+   */
+  searchAll(kind: SearchKind, params: SearchParams = {}, options: SearchAllOptions = {}): AsyncIterable<Record<string, unknown>> {
+    const { batchSize, ...search } = options ?? {};
+    return searchAll(async (cursor) => {
+      let last: Ranked | undefined;
+      try {
+        const { items, incomplete_results } = await this.run(kind, params ?? {}, search, { ...cursor, onLast: (r) => (last = r) });
+        return { items, last, incomplete: incomplete_results };
+      } catch (err) {
+        throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
+      }
+    }, batchSize);
+  }
+
+  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, options.accept);
@@ -365,7 +386,7 @@ export class SearchEngine {
       throw validationFailed(`"${sortParam}" is not a valid sort for ${kind}: use one of ${restSorts.join(", ")}`, "sort");
     }
     const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
-    if (isPastResultCap(paging)) throw beyondResultCap();
+    if (!cursor && isPastResultCap(paging)) throw beyondResultCap();
 
     const filters: Match[] = [];
     if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
@@ -376,7 +397,7 @@ export class SearchEngine {
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {
-      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline });
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor });
     } finally {
       this.gate.leave();
     }
@@ -387,7 +408,7 @@ export class SearchEngine {
     tree: ReturnType<typeof parseQuery>,
     params: SearchParams,
     options: SearchOptions,
-    { caller, sortParam, paging, filters, deadline }: ReadContext,
+    { caller, sortParam, paging, filters, deadline, cursor }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork;
@@ -411,11 +432,13 @@ export class SearchEngine {
       key: sortColumn ? sortColumn.get(doc) : 0,
       order: collection.orderOf(doc),
     });
-    const offset = (paging.page - 1) * paging.perPage;
-    const end = Math.min(offset + paging.perPage, RESULT_CAP);
-    const best = new TopK(end, comparator(!!sortColumn, direction), sortColumn ? direction : undefined);
+    const offset = cursor ? 0 : (paging.page - 1) * paging.perPage;
+    const end = cursor ? cursor.size : Math.min(offset + paging.perPage, RESULT_CAP);
+    const compare = comparator(!!sortColumn, direction);
+    const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor?.after, compare);
     const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline);
     const top = ranking.ranked.slice(offset, end);
+    cursor?.onLast(top.at(-1));
 
     // The query's words as each text-match field cuts them, once per search.
     const texts = executionPlan.scoring.map((l) => l.match.text);

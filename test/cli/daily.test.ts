@@ -108,6 +108,37 @@ describe("what search prints", () => {
   });
 });
 
+describe("search --all", () => {
+  const BIG = 1100;
+  beforeAll(() => {
+    const big = path.join(workDir, "big");
+    mkdirSync(big);
+    const repos = Array.from({ length: BIG }, (_, i) => ({ id: 5000 + i, name: `probe-${i}`, full_name: `space/probe-${i}`, owner: { login: "space" }, stargazers_count: i }));
+    writeFileSync(path.join(big, "repositories.ndjson"), ndjson(repos));
+  });
+
+  it("streams every match past the 1,000 cap, in the order of paging", async () => {
+    const lines = await cli(["search", "repositories", "probe", "--sort", "stars", "--order", "asc", "--all", "--ndjson", "--json", "full_name", "--data", "big"]);
+    expect(lines.code).toBe(0);
+    const names = lines.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { full_name: string }).full_name);
+    expect(names).toEqual(Array.from({ length: BIG }, (_, i) => `space/probe-${i}`));
+
+    const array = await cli(["search", "repositories", "probe", "--all", "--data", "big"]);
+    expect((JSON.parse(array.stdout) as unknown[]).length).toBe(BIG);
+    const table = await cli(["search", "repositories", "probe", "--all", "--data", "big"], true, 120);
+    expect(table.stdout.split("\n").filter((l) => l.startsWith("space/probe-"))).toHaveLength(BIG);
+    expect(table.stdout).toMatch(/^NAME\s+DESCRIPTION/);
+    expect(table.stdout.endsWith("1,100 repositories\n")).toBe(true);
+  });
+
+  it("prints an empty array for no match, and a refused search as search does", async () => {
+    expect((await cli(["search", "repositories", "nothing-like-it", "--all", "--data", "big"])).stdout).toBe("[]\n");
+    const refused = await cli(["search", "repositories", "stars:>>1", "--all", "--data", "big"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/422 Unprocessable Entity/);
+  });
+});
+
 describe("the load summary and --strict", () => {
   let broken: string;
   beforeAll(() => {
