@@ -54,10 +54,17 @@ export async function* searchAll(fetch: (cursor: Cursor) => Promise<Batch>, size
 export function afterCursor(top: TopK, after: Ranked | undefined, compare: Comparator): TopK {
   if (!after) return top;
   const admit = top.offer.bind(top);
-  // Everything but `offer` is the wrapped top-k's own (its heap, its key test, its sorting).
+  const mayTake = top.mayTake.bind(top);
+  // The worst match a sort key can have: when even it ranks before the cursor, the key alone
+  // passes the match over unscored (ranked by score, nothing can be judged by key).
+  const worstWithKey = (key: number): Ranked => ({ doc: Infinity, score: -Infinity, key, order: Infinity });
+  // Everything else is the wrapped top-k's own (its heap, its sorting).
   return Object.assign(Object.create(top) as TopK, {
     offer(item: Ranked) {
       if (compare(item, after) > 0) admit(item);
+    },
+    mayTake(key: number) {
+      return compare(worstWithKey(key), after) > 0 && mayTake(key);
     },
   });
 }
