@@ -40,6 +40,7 @@ import { and, keyword, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
+import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -68,6 +69,11 @@ export interface SearchEngineOptions {
   logger?: EngineLogger;
   /** Best-match configuration per kind (README: "Ranking configuration"); checked here, a RankingError names a mistake. */
   ranking?: RankingOptions;
+  /**
+   * "required" (default, the specification's rule): commit and topic search answer 415 without
+   * their preview media types. "optional": they also answer clients that send none (gh, current octokit).
+   */
+  previews?: "required" | "optional";
 }
 
 export interface EngineLogger {
@@ -131,6 +137,8 @@ interface ReadContext {
   paging: ReturnType<typeof parsePaging>;
   filters: Match[];
   deadline: Deadline;
+  /** A batch of `searchAll`: no paging and no cap, only matches after the cursor; `onLast` gets the batch's last match. */
+  cursor?: Cursor & { onLast(last: Ranked | undefined): void };
 }
 
 export class SearchEngine {
@@ -163,6 +171,7 @@ export class SearchEngine {
       now: options.now ?? Date.now,
       logger: options.logger ?? { warn() {}, error() {} },
       blockSize: options.blockSize,
+      previews: options.previews ?? "required",
     };
     this.ranking = resolveRanking(options.ranking);
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
@@ -343,8 +352,9 @@ export class SearchEngine {
     if (!spec || !collection) throw notFound();
     const media = negotiateMediaType(accept, this.options.vendor);
     if (!media.acceptable) throw unsupportedMediaType(accept ?? "");
-    if (kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
-    if (kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
+    const previewsRequired = this.options.previews === "required";
+    if (previewsRequired && kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
+    if (previewsRequired && kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
     return { spec, collection, media };
   }
 
@@ -357,7 +367,25 @@ export class SearchEngine {
     }
   }
 
-  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions): Promise<Envelope> {
+  /**
+   * Every match, past the 1,000-result cap, in the order paging gives, a batch at a time (memory
+   * holds one batch). For offline use: `request()` and `serve` keep the cap. Rejects (on first
+   * read) as `search()` does.
+   */
+  searchAll(kind: SearchKind, params: SearchParams = {}, options: SearchAllOptions = {}): AsyncIterable<Record<string, unknown>> {
+    const { batchSize, ...search } = options ?? {};
+    return searchAll(async (cursor) => {
+      let last: Ranked | undefined;
+      try {
+        const { items, incomplete_results } = await this.run(kind, params ?? {}, search, { ...cursor, onLast: (r) => (last = r) });
+        return { items, last, incomplete: incomplete_results };
+      } catch (err) {
+        throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
+      }
+    }, batchSize);
+  }
+
+  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, options.accept);
@@ -371,7 +399,7 @@ export class SearchEngine {
       throw validationFailed(`"${sortParam}" is not a valid sort for ${kind}: use one of ${restSorts.join(", ")}`, "sort");
     }
     const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
-    if (isPastResultCap(paging)) throw beyondResultCap();
+    if (!cursor && isPastResultCap(paging)) throw beyondResultCap();
 
     const filters: Match[] = [];
     if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
@@ -382,7 +410,7 @@ export class SearchEngine {
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {
-      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline });
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor });
     } finally {
       this.gate.leave();
     }
@@ -393,7 +421,7 @@ export class SearchEngine {
     tree: ReturnType<typeof parseQuery>,
     params: SearchParams,
     options: SearchOptions,
-    { caller, sortParam, paging, filters, deadline }: ReadContext,
+    { caller, sortParam, paging, filters, deadline, cursor }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork;
@@ -417,16 +445,18 @@ export class SearchEngine {
       key: sortColumn ? sortColumn.get(doc) : 0,
       order: scorer.order(doc),
     });
-    const offset = (paging.page - 1) * paging.perPage;
-    const end = Math.min(offset + paging.perPage, RESULT_CAP);
-    const best = new TopK(end, comparator(!!sortColumn, direction), sortColumn ? direction : undefined);
+    const offset = cursor ? 0 : (paging.page - 1) * paging.perPage;
+    const end = cursor ? cursor.size : Math.min(offset + paging.perPage, RESULT_CAP);
+    const compare = comparator(!!sortColumn, direction);
+    const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor?.after, compare);
     const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline, this.options.blockSize ?? RANK_BLOCK);
     const top = ranking.ranked.slice(offset, end);
+    cursor?.onLast(top.at(-1));
 
     // The query's words as each text-match field cuts them, once per search.
     const texts = executionPlan.scoring.map((l) => l.match.text);
     const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
-    const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
+    const ctx: RenderContext = { store: this.store, baseUrl: options.baseUrl ?? this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
       const record = collection.record(r.doc)!;
       const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
@@ -504,11 +534,12 @@ export class SearchEngine {
         const v = url.searchParams.getAll(name).at(-1);
         if (v !== undefined) params[name] = v;
       }
-      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller });
+      const baseUrl = req.baseUrl ?? this.options.baseUrl;
+      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller, baseUrl });
       const media = negotiateMediaType(accept, this.options.vendor);
       headers["content-type"] = "application/json; charset=utf-8";
       headers[`x-${this.options.vendor}-media-type`] = media.mediaType;
-      const link = linkHeader({ baseUrl: this.options.baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
+      const link = linkHeader({ baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
       if (link) headers.link = link;
       const etag = etagOf(body);
       headers.etag = etag;

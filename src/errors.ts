@@ -147,6 +147,16 @@ export function invalidRecord(resource: string, field: string, message: string):
   });
 }
 
+/** 401 for credentials that name no one, with the site's body. */
+export function badCredentials(): SearchError {
+  return new SearchError(401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest" });
+}
+
+/** 431 for request headers larger than the service reads. */
+export function headersTooLarge(): SearchError {
+  return new SearchError(431, { message: "Request Header Fields Too Large", documentation_url: "https://docs.github.com/rest" });
+}
+
 export function serviceUnavailable(): SearchError {
   return new SearchError(503, { message: "Service Unavailable", documentation_url: DOCUMENTATION_URL });
 }

@@ -23,6 +23,8 @@ export interface SearchOptions {
   caller?: Caller;
   /** Adds a score breakdown to every item as `explain`. */
   explain?: boolean;
+  /** Base of API URLs in items; default the engine's `baseUrl`. */
+  baseUrl?: string;
 }
 
 export interface TextMatch {
@@ -45,6 +47,8 @@ export interface HttpRequest {
   caller?: Caller;
   /** Client address, the rate-limit key of unauthenticated callers. */
   ip?: string;
+  /** Base of API URLs in this response's items and `link` header; default the engine's `baseUrl`. */
+  baseUrl?: string;
 }
 
 export interface HttpResponse {

@@ -15,5 +15,15 @@ export type { LinkHeaderInput, Paging } from "./link.js";
 export { etagOf, matchesIfNoneMatch } from "./etag.js";
 export { DEFAULT_RATE_LIMITS, RateLimiter, rateLimitSubject } from "./rate-limit.js";
 export type { RateLimitOptions, RateLimitResult, RateLimitSubject } from "./rate-limit.js";
-export { developmentAuthenticate, serve } from "./server.js";
-export type { Authenticate, RequestHandler, RunningServer, ServeOptions } from "./server.js";
+export { DEFAULT_MAX_URL_LENGTH, serve } from "./server.js";
+export type { RequestHandler, RunningServer, ServeOptions } from "./server.js";
+export {
+  AUTH_MODES,
+  anonymousAuthenticate,
+  developmentAuthenticate,
+  insecureLoginAuthenticate,
+  readTokenTable,
+  tokenAuthenticator,
+} from "./auth.js";
+export type { Authenticate, AuthMode } from "./auth.js";
+export { normalizeBaseUrl, requestBaseUrl } from "./base-url.js";

@@ -55,7 +55,8 @@ export interface LinkHeaderInput {
  * The `link` header for one page of results, or undefined when there is nothing to link to
  * (everything fits on the page asked for). Relations come in the site's order: prev, next, last,
  * first — next/last while pages remain, prev/first past page 1. The `page` parameter is replaced
- * where it stands, or appended; the query is re-encoded as a form (`+` for spaces, `%3A` for `:`).
+ * where it stands, or appended; the query is re-encoded as a form (`+` for spaces, `%3A` for `:`);
+ * credentials (`client_secret`, `access_token`) are left out.
  */
 export function linkHeader({ baseUrl, path, query, paging, totalCount }: LinkHeaderInput): string | undefined {
   const { page, perPage } = paging;
@@ -70,8 +71,12 @@ export function linkHeader({ baseUrl, path, query, paging, totalCount }: LinkHea
   return relations.map(([rel, target]) => `<${pageUrl(base, query, target)}>; rel="${rel}"`).join(", ");
 }
 
+/** Query parameters that carry secrets: never repeated in a link (links end up in logs and caches). */
+export const CREDENTIAL_PARAMETERS = ["client_secret", "access_token"];
+
 function pageUrl(base: string, query: URLSearchParams | string, page: number): string {
   const params = new URLSearchParams(query);
+  for (const name of CREDENTIAL_PARAMETERS) params.delete(name);
   // `set` keeps the first occurrence's position and drops repeats, as the site's links do.
   params.set("page", String(page));
   return `${base}?${params.toString()}`;

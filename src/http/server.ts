@@ -1,33 +1,38 @@
 /**
  * The node:http adapter: serves the engine's `request()` over HTTP. It only translates — the
- * routing, negotiation, paging, ETags and rate limits all happen inside the engine.
+ * routing, negotiation, paging, ETags and rate limits all happen inside the engine; here are who
+ * the caller is, where the client reached us (the base of response URLs) and over-long requests.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { asSearchError, notFound } from "../errors.js";
-import type { Caller, HttpRequest, HttpResponse } from "../types.js";
+import { asSearchError, headersTooLarge, notFound, uriTooLong, type SearchError } from "../errors.js";
+import type { HttpRequest, HttpResponse } from "../types.js";
+import { anonymousAuthenticate, type Authenticate } from "./auth.js";
+import { requestBaseUrl } from "./base-url.js";
 
 /** Anything that answers requests the way the engine does. */
 export interface RequestHandler {
   request(req: HttpRequest): Promise<HttpResponse>;
 }
 
-/**
- * Turns a request's credentials into a caller; undefined means anonymous. Receives the
- * `Authorization` header (if any) and the query string's parameters.
- */
-export type Authenticate = (
-  authorization: string | undefined,
-  query: URLSearchParams,
-) => Caller | undefined | Promise<Caller | undefined>;
+export type { Authenticate };
 
 export interface ServeOptions {
   /** Port to listen on; 0 picks a free one (read it back from `url`). */
   port: number;
   /** Interface to listen on; default `127.0.0.1`, the local machine only. */
   host?: string;
-  /** How callers are identified; default {@link developmentAuthenticate}. */
+  /** How callers are identified; default {@link anonymousAuthenticate}: everyone anonymous. */
   authenticate?: Authenticate;
+  /**
+   * The base of every URL in responses (`link` headers, items). Without it, each response names
+   * where its request was sent (the `Host` header, or an absolute-form target).
+   */
+  baseUrl?: string;
+  /** Read the base from `X-Forwarded-Host` / `X-Forwarded-Proto`: only behind a proxy that sets them. */
+  trustProxy?: boolean;
+  /** Longest request target answered; longer ones get a 414. Default 8,192 characters. */
+  maxUrlLength?: number;
 }
 
 export interface RunningServer {
@@ -39,46 +44,42 @@ export interface RunningServer {
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export const DEFAULT_MAX_URL_LENGTH = 8192;
 
-/**
- * A development stand-in for real credentials: it trusts what it is told and checks nothing.
- *
- * - `Authorization: Basic base64(login:password)` → `{ login, via: "basic" }` (password ignored);
- * - `Authorization: token <login>` or `Bearer <login>` → `{ login, via: "oauth" }` — the token *is*
- *   the login;
- * - `?client_id=<id>&client_secret=<anything>` → `{ login: <id>, via: "client" }`.
- *
- * Anything else, malformed headers included, is anonymous. Pass `authenticate` to `serve()` to
- * check real credentials.
- */
-export function developmentAuthenticate(authorization: string | undefined, query: URLSearchParams): Caller | undefined {
-  const header = authorization?.trim() ?? "";
-  const space = header.indexOf(" ");
-  const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
-  const credentials = space < 0 ? "" : header.slice(space + 1).trim();
-  if (scheme === "basic" && credentials) {
-    const decoded = Buffer.from(credentials, "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    const login = colon < 0 ? decoded : decoded.slice(0, colon);
-    if (isLogin(login)) return { login, via: "basic" };
-  }
-  if ((scheme === "token" || scheme === "bearer") && isLogin(credentials)) return { login: credentials, via: "oauth" };
-  const clientId = query.get("client_id");
-  if (clientId && query.has("client_secret") && isLogin(clientId)) return { login: clientId, via: "client" };
-  return undefined;
+interface Edge {
+  engine: RequestHandler;
+  authenticate: Authenticate;
+  baseUrl(req: IncomingMessage): string;
+  maxUrlLength: number;
 }
 
 /** Starts an HTTP server answering with `engine.request()`. Only GET and HEAD are served. */
 export async function serve(engine: RequestHandler, options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
-  const authenticate = options.authenticate ?? developmentAuthenticate;
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  let listenUrl = "";
+  const edge: Edge = {
+    engine,
+    authenticate: options.authenticate ?? anonymousAuthenticate,
+    maxUrlLength,
+    baseUrl: (req) =>
+      requestBaseUrl(
+        { target: req.url ?? "/", headers: req.headers, encrypted: (req.socket as { encrypted?: boolean }).encrypted === true },
+        { pinned: options.baseUrl, trustProxy: options.trustProxy, fallback: listenUrl },
+      ),
+  };
   const server = createServer((req, res) => {
-    answer(engine, authenticate, req, res).catch((err: unknown) => writeFailure(res, err));
+    answer(edge, req, res).catch((err: unknown) => writeFailure(res, err));
   });
-  // Malformed HTTP never reaches the handler; answer it plainly instead of letting it throw.
-  server.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
-    else socket.destroy();
+  server.on("clientError", (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    // Node refuses an over-long request line or header block before any handler runs: answer
+    // with the site's JSON body rather than a bare status.
+    if (err.code === "HPE_HEADER_OVERFLOW") {
+      const lineLength = requestLineLength(err.rawPacket);
+      return void socket.end(rawResponse(lineLength === undefined || lineLength > maxUrlLength ? uriTooLong() : headersTooLarge()));
+    }
+    socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -90,10 +91,10 @@ export async function serve(engine: RequestHandler, options: ServeOptions): Prom
   });
 
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  listenUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   return {
     server,
-    url,
+    url: listenUrl,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
@@ -102,14 +103,10 @@ export async function serve(engine: RequestHandler, options: ServeOptions): Prom
   };
 }
 
-async function answer(
-  engine: RequestHandler,
-  authenticate: Authenticate,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+async function answer(edge: Edge, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const target = req.url ?? "/";
   const isHead = req.method === "HEAD";
+  if (target.length > edge.maxUrlLength) return writeFailure(res, uriTooLong(), isHead);
   // The site answers other methods on search routes as unknown routes: 404.
   if (req.method !== "GET" && !isHead) {
     const { status, body } = notFound();
@@ -118,8 +115,8 @@ async function answer(
 
   const questionMark = target.indexOf("?");
   const query = new URLSearchParams(questionMark < 0 ? "" : target.slice(questionMark + 1));
-  const caller = await authenticate(headerText(req.headers.authorization), query);
-  const response = await engine.request({ url: target, headers: req.headers, caller, ip: clientAddress(req) });
+  const caller = await edge.authenticate(headerText(req.headers.authorization), query);
+  const response = await edge.engine.request({ url: target, headers: req.headers, caller, ip: clientAddress(req), baseUrl: edge.baseUrl(req) });
   write(res, response, !isHead);
 }
 
@@ -138,13 +135,26 @@ function write(res: ServerResponse, response: HttpResponse, withBody: boolean): 
   res.end(withBody ? payload : undefined);
 }
 
-function writeFailure(res: ServerResponse, err: unknown): void {
+function writeFailure(res: ServerResponse, err: unknown, isHead = false): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const { status, body } = asSearchError(err);
-  write(res, { status, headers: {}, body }, true);
+  const { status, body, headers } = asSearchError(err);
+  write(res, { status, headers, body }, !isHead);
+}
+
+/** A whole HTTP/1.1 response, for a socket no request handler will see. */
+function rawResponse({ status, body }: SearchError): string {
+  const payload = JSON.stringify(body, null, 2) + "\n";
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ""}`, `Content-Type: ${JSON_CONTENT_TYPE}`, `Content-Length: ${Buffer.byteLength(payload)}`, "Connection: close"];
+  return `${head.join("\r\n")}\r\n\r\n${payload}`;
+}
+
+/** Length of the request line in what was read, or undefined when it never ended. */
+function requestLineLength(packet: Buffer | undefined): number | undefined {
+  const end = packet ? packet.indexOf("\r\n") : -1;
+  return end < 0 ? undefined : end;
 }
 
 function clientAddress(req: IncomingMessage): string | undefined {
@@ -155,9 +165,4 @@ function clientAddress(req: IncomingMessage): string | undefined {
 
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
-}
-
-/** Logins on the site: letters, digits and single hyphens; kept loose enough for bots (`name[bot]`). */
-function isLogin(value: string): boolean {
-  return /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(value);
 }

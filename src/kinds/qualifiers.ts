@@ -139,6 +139,14 @@ export function ownerQualifier(name: "user" | "org", column: string): QualifierS
   };
 }
 
+/** The `oneValue` of a qualifier whose values test different one-value fields: field → its values. */
+export function oneValueOf(fields: Record<string, string[]>): (value: string) => string | undefined {
+  const byValue = new Map(Object.entries(fields).flatMap(([field, values]) => values.map((v) => [v, field] as const)));
+  return (value) => byValue.get(value.trim().toLowerCase());
+}
+
+export const VISIBILITY_VALUES = ["public", "private", "internal"];
+
 /** `is:public` / `is:private` / `is:internal` on a visibility column. */
 export const visibilityCases = (column: string): Record<string, () => Match> => ({
   public: () => keyword(column, "public"),

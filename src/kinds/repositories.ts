@@ -11,8 +11,10 @@ import {
   keywordQualifier,
   not,
   numberQualifier,
+  oneValueOf,
   ownerQualifier,
   repoQualifier,
+  VISIBILITY_VALUES,
   visibilityCases,
 } from "./qualifiers.js";
 import { count, normalizeLanguage, ownerLogin, time, visibilityOf } from "./shared.js";
@@ -125,10 +127,14 @@ export const repositories: KindSpec<RecordLike> = {
     numberQualifier("help-wanted-issues", "help_wanted_issues"),
     dateQualifier("created", "created"),
     dateQualifier("pushed", "pushed"),
-    keywordQualifier("language", "language", { normalize: normalizeLanguage }),
+    keywordQualifier("language", "language", { normalize: normalizeLanguage, oneValue: "language" }),
     keywordQualifier("topic", "topic"),
-    keywordQualifier("license", "license"),
-    enumQualifier("is", { ...visibilityCases("visibility"), sponsorable: () => keyword("sponsorable", "true") }),
+    keywordQualifier("license", "license", { oneValue: "license" }),
+    enumQualifier(
+      "is",
+      { ...visibilityCases("visibility"), sponsorable: () => keyword("sponsorable", "true") },
+      { oneValue: oneValueOf({ visibility: VISIBILITY_VALUES }) },
+    ),
     enumQualifier("has", { "funding-file": () => keyword("funding", "true") }),
     booleanQualifier("mirror", "mirror"),
     booleanQualifier("template", "template"),

@@ -92,6 +92,12 @@ export interface QualifierSpec {
   scope?: boolean;
   /** "or": repeats side by side are a union (`involves:a involves:b`); the default is AND. */
   repeats?: "or";
+  /**
+   * The field this qualifier tests when every record holds one value of it (a license, a state):
+   * positive repeats on one such field, side by side, are a union, since AND could never match.
+   * A function when the field depends on the value (`is:open` → state, `is:public` → visibility).
+   */
+  oneValue?: string | ((value: string) => string | undefined);
   build?(node: QualifierNode, ctx: ResolveContext): Match;
 }
 

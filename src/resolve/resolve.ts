@@ -188,7 +188,8 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
       }
       case "and": {
         const parts: Match[] = [];
-        // Repeats of a qualifier that unions (involves:a involves:b) become one OR; an explicit AND still joins them.
+        // Repeats of a qualifier that unions (involves:a involves:b) or on a one-value field
+        // (license:mit license:apache-2.0) become one OR; an explicit AND still joins them.
         let unions = new Map<string, Match[]>();
         const closeUnions = () => {
           for (const u of unions.values()) parts.push(or(u));
@@ -197,8 +198,8 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
         node.children.forEach((c, i) => {
           if (i > 0 && node.joins[i - 1] === "AND") closeUnions();
           const m = walk(c, inGroup, top);
-          const q = c.type === "qualifier" && !c.negated ? findQualifier(spec, c.name) : undefined;
-          if (q?.repeats === "or") unions.set(q.name, [...(unions.get(q.name) ?? []), m]);
+          const key = unionKey(spec, c);
+          if (key !== undefined) unions.set(key, [...(unions.get(key) ?? []), m]);
           else parts.push(m);
         });
         closeUnions();
@@ -240,6 +241,19 @@ export function resolve(tree: QueryNode, input: ResolveInput): Resolved {
     fail("The search must include at least one keyword: a query of qualifiers only is not accepted here.", tree.span);
   }
   return { match: simplifyAnd(parts), sort, hasText, qualifiers };
+}
+
+/**
+ * What a positive qualifier's side-by-side repeats are grouped under to form a union: its name
+ * when it unions by rule, the field it tests when records hold one value of it; else undefined.
+ */
+function unionKey(spec: KindSpec<RecordLike>, node: QueryNode): string | undefined {
+  if (node.type !== "qualifier" || node.negated) return undefined;
+  const q = findQualifier(spec, node.name);
+  if (!q) return undefined;
+  if (q.repeats === "or") return `qualifier:${q.name}`;
+  const field = typeof q.oneValue === "function" ? q.oneValue(node.raw) : q.oneValue;
+  return field === undefined ? undefined : `field:${field}`;
 }
 
 /** `sort:` orders the results, unless the kind has a `sort` qualifier or takes no in-query sort. */

@@ -121,7 +121,7 @@ describe("forgesearch search", () => {
   it("requires --data when there is no ./data/sample", async () => {
     const h = harness();
     expect(await run(["search", "users", "x"], h.env)).toBe(2);
-    expect(h.stderr.text()).toContain("--data <dir> is required");
+    expect(h.stderr.text()).toContain("--data <dir> or --index <dir> is required");
     expect(h.engines).toHaveLength(0);
   });
 
@@ -185,7 +185,7 @@ describe("forgesearch serve", () => {
     const loading = new Promise<void>((resolve) => (finishLoading = resolve));
     const h = harness({ loading, respond: (req) => ({ status: 200, headers: { "x-seen": req.url }, body: envelope }) });
     const stop = new AbortController();
-    const exit = run(["serve", "--data", "dump", "--port", "0", "--time-limit", "250"], { ...h.env, signal: stop.signal });
+    const exit = run(["serve", "--data", "dump", "--port", "0", "--time-limit", "250", "--auth", "insecure-login"], { ...h.env, signal: stop.signal });
 
     const url = await until(() => h.engines[0]?.options.baseUrl);
     const early = await fetch(`${url}/search/users?q=x`);
@@ -199,6 +199,7 @@ describe("forgesearch serve", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("x-seen")).toBe("/search/users?q=x");
     expect(h.engines[0].requests[0].caller).toEqual({ login: "octocat", via: "oauth" });
+    expect(h.stderr.text()).toMatch(/^warning: --auth insecure-login believes any claimed login/);
     expect(h.engines[0].options).toEqual({ baseUrl: url, timeLimitMs: 250, rateLimit: undefined });
 
     stop.abort();

@@ -7,6 +7,7 @@
 import { Octokit } from "@octokit/rest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SearchEngine, type SearchEngineOptions } from "../../src/engine.js";
+import { insecureLoginAuthenticate } from "../../src/http/auth.js";
 import { serve, type RunningServer } from "../../src/http/server.js";
 import type { TextMatch } from "../../src/types.js";
 import { DIFFERENCES, validatorFor, type Endpoint, type SchemaViolation } from "./openapi.js";
@@ -24,7 +25,8 @@ interface Service extends RunningServer {
 /** Listens first, so that the engine's links name the real port, then fills the engine. */
 async function startService(options: SearchEngineOptions, fill: (engine: SearchEngine) => Promise<void> | void): Promise<Service> {
   let engine!: SearchEngine;
-  const running = await serve({ request: (req) => engine.request(req) }, { port: 0 });
+  // The client's token is the login (the development stand-in): these tests are about the answers.
+  const running = await serve({ request: (req) => engine.request(req) }, { port: 0, authenticate: insecureLoginAuthenticate });
   engine = new SearchEngine({ ...options, baseUrl: running.url });
   await fill(engine);
   return { ...running, engine };

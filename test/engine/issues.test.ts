@@ -42,7 +42,9 @@ const CASES: Array<[query: string, expected: string[], caller?: Caller]> = [
   ["state:open", [W(1), W(3), W(5)]],
   ["is:closed", [W(2), W(4), W(6), OLD]],
   ["state:closed is:pr", [W(2), OLD]],
-  ["is:issue is:pr", []],
+  // Each item is one kind, so repeats on the kind are either-or (README, "Repeated qualifiers").
+  ["is:issue is:pr", without()],
+  ["is:issue AND is:pr", []],
   ["is:merged", [W(2)]],
   ["is:unmerged", [W(3), W(5), OLD]],
   ["is:locked", [W(4)]],

@@ -4,7 +4,7 @@
  */
 import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { developmentAuthenticate, serve, type RunningServer, type ServeOptions } from "../../src/http/server.js";
+import { serve, type RunningServer, type ServeOptions } from "../../src/http/server.js";
 import type { HttpRequest, HttpResponse } from "../../src/types.js";
 
 class RecordingEngine {
@@ -147,11 +147,12 @@ describe("serve", () => {
     expect(engine.requests.map((r) => r.caller)).toEqual([{ login: "mona", via: "app-user" }, undefined]);
   });
 
-  it("uses the development stand-in by default", async () => {
+  it("treats everyone as anonymous by default, whatever login they claim", async () => {
     const engine = new RecordingEngine(ok);
     const url = await start(engine);
     await fetch(`${url}/search/users?q=x`, { headers: { authorization: "Bearer octocat" } });
-    expect(engine.requests[0].caller).toEqual({ login: "octocat", via: "oauth" });
+    await fetch(`${url}/search/users?q=x&client_id=octocat&client_secret=x`);
+    expect(engine.requests.map((r) => r.caller)).toEqual([undefined, undefined]);
   });
 
   it("close() returns while a client keeps its connection open", async () => {
@@ -165,51 +166,5 @@ describe("serve", () => {
   it("reports a port that is taken", async () => {
     const url = await start(new RecordingEngine(ok));
     await expect(serve(new RecordingEngine(ok), { port: Number(new URL(url).port) })).rejects.toThrow(/EADDRINUSE/);
-  });
-});
-
-describe("developmentAuthenticate", () => {
-  const none = new URLSearchParams();
-  const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString("base64")}`;
-
-  it.each([
-    [basic("octocat:password"), { login: "octocat", via: "basic" }],
-    [basic("octocat"), { login: "octocat", via: "basic" }],
-    [basic("dependabot[bot]:x"), { login: "dependabot[bot]", via: "basic" }],
-    ["token octocat", { login: "octocat", via: "oauth" }],
-    ["TOKEN octocat", { login: "octocat", via: "oauth" }],
-    ["Bearer  mona-lisa ", { login: "mona-lisa", via: "oauth" }],
-  ])("%s → %j", (header, caller) => {
-    expect(developmentAuthenticate(header, none)).toEqual(caller);
-  });
-
-  it.each([
-    undefined,
-    "",
-    "token",
-    "Bearer ",
-    "Basic",
-    basic(":password"),
-    basic("not a login:x"),
-    "Basic !!!not-base64!!!",
-    "token -starts-with-hyphen",
-    "token has/slash",
-    "Digest username=octocat",
-    `token ${"a".repeat(40)}`,
-  ])("%j → anonymous", (header) => {
-    expect(developmentAuthenticate(header, none)).toBeUndefined();
-  });
-
-  it("takes client_id with client_secret from the query", () => {
-    expect(developmentAuthenticate(undefined, new URLSearchParams("client_id=my-app&client_secret=x"))).toEqual({
-      login: "my-app",
-      via: "client",
-    });
-    expect(developmentAuthenticate(undefined, new URLSearchParams("client_id=my-app"))).toBeUndefined();
-  });
-
-  it("prefers the Authorization header to query credentials", () => {
-    const query = new URLSearchParams("client_id=my-app&client_secret=x");
-    expect(developmentAuthenticate("token octocat", query)).toEqual({ login: "octocat", via: "oauth" });
   });
 });

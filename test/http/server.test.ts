@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine, type SearchEngineOptions } from "../../src/engine.js";
 import { linkHeader } from "../../src/http/link.js";
+import { insecureLoginAuthenticate } from "../../src/http/auth.js";
 import { serve, type RunningServer } from "../../src/http/server.js";
 
 const REPOSITORIES = 35;
@@ -38,7 +39,8 @@ afterAll(() => rmSync(dumpDir, { recursive: true, force: true }));
 async function startService(options: SearchEngineOptions = {}): Promise<RunningServer & { engine: SearchEngine }> {
   // Listen first so that the engine's links can name the real port.
   let engine!: SearchEngine;
-  const running = await serve({ request: (req) => engine.request(req) }, { port: 0 });
+  // Claimed logins stand for callers here: these tests are about the engine behind the adapter.
+  const running = await serve({ request: (req) => engine.request(req) }, { port: 0, authenticate: insecureLoginAuthenticate });
   engine = new SearchEngine({ baseUrl: running.url, ...options });
   await engine.load(dumpDir);
   return { ...running, engine };

@@ -25,7 +25,9 @@
  * - `sort:` in the query orders results and filters nothing; an unknown sort
  *   field is a 422 (code search has no in-query sort: there it is a keyword).
  * - Positive repeats of a qualifier that unions (`involves:a involves:b`),
- *   joined by whitespace, are alternatives; an explicit AND still joins.
+ *   joined by whitespace, are alternatives; an explicit AND still joins. So
+ *   are positive repeats on a field each record holds one value of (license,
+ *   state, visibility, a repository's language, …): AND could never match.
  * - A qualifier that may not be excluded (`no:`) is a 422 under `-` or `NOT`.
  * - A kind that needs a preview media type answers 415 without it, before
  *   anything else.
@@ -190,9 +192,14 @@ export function evaluate(kindName: OracleKindName, data: Dataset, request: Oracl
         ? isKeyword(node.part)
         : node.type === "term" || node.type === "phrase" || (node.type === "qualifier" && !node.negated && !isOption(kind, node.name) && !ruleFor(kind, node.name));
 
-    /** A positive qualifier whose repeats are alternatives: its name, for grouping. */
-    const unionName = (node: Query): string | undefined =>
-      node.type === "qualifier" && !node.negated && ruleFor(kind, node.name)?.repeats === "or" ? node.name.toLowerCase() : undefined;
+    /** A positive qualifier whose repeats are alternatives: its name, or the one-value field it tests, for grouping. */
+    const unionName = (node: Query): string | undefined => {
+      if (node.type !== "qualifier" || node.negated) return undefined;
+      const rule = ruleFor(kind, node.name);
+      if (rule?.repeats === "or") return `name ${node.name.toLowerCase()}`;
+      const field = typeof rule?.oneValue === "function" ? rule.oneValue(node.value.trim().toLowerCase()) : rule?.oneValue;
+      return field === undefined ? undefined : `field ${field}`;
+    };
 
     /** The runs of a conjunction's parts joined by whitespace (an explicit AND starts a new run), as part indices. */
     const segmentsOf = (node: Extract<Query, { type: "and" }>): number[][] => {

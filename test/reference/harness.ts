@@ -136,6 +136,41 @@ export function agreesOnSingleConditions(kind: OracleKindName, numRuns: number):
   });
 }
 
+/**
+ * The same for repeats of one qualifier side by side (`license:mit license:gpl`,
+ * `is:open is:closed`, `label:a label:b`), excluded now and then: where the
+ * qualifier's field holds one value per record the repeats are a union, else
+ * all must hold.
+ */
+export function agreesOnRepeats(kind: OracleKindName, numRuns: number): void {
+  it(`${kind}: the engine finds exactly what the reference finds, for a qualifier repeated side by side`, async () => {
+    const arb = datasetFor(kind).chain((data) => {
+      const f = families(kind, data);
+      const repeats = fc.array(f.conditions, { minLength: 6, maxLength: 12 }).map((drawn) => {
+        const byName = new Map<string, Query[]>();
+        for (const c of drawn) if (c.type === "qualifier") byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+        const most = [...byName.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+        return most.slice(0, 3);
+      });
+      const query = repeats
+        .filter((parts) => parts.length >= 2)
+        .map((parts): Query => (f.broad ? and(f.broad, ...parts) : and(...parts)))
+        .filter((q) => !hitsKnownBug(kind, q));
+      return fc.record({
+        data: fc.constant(data),
+        calls: fc.array(fc.record({ query, caller: callerArb(data), repositoryId: repositoryIdArb(kind, data) }), { minLength: 4, maxLength: 8 }),
+      });
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, async ({ data, calls }) => {
+        const engine = engineWith(data);
+        for (const call of calls) sameAnswer(kind, data, call, oracle(kind, data, call), await ask(engine, kind, call));
+      }),
+      runs(numRuns),
+    );
+  });
+}
+
 /** Sorted results are ordered by the field, missing values last, whether the sort comes as a parameter or in the query. */
 export function sortsLikeReference(kind: OracleKindName, numRuns: number): void {
   const spec = ORACLE_KINDS[kind];
@@ -288,6 +323,8 @@ export function kindProperties(kind: OracleKindName, counts: KindRuns): void {
   describe(kind, () => {
     agreesWithReference(kind, counts.agrees);
     agreesOnSingleConditions(kind, counts.single);
+    // Label search takes no qualifiers, so nothing repeats there.
+    if (kind !== "labels") agreesOnRepeats(kind, counts.single);
     sortsLikeReference(kind, counts.sorts);
     pagesLikeReference(kind, counts.pages);
     equivalencesHold(kind, counts.equivalences);

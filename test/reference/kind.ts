@@ -33,6 +33,12 @@ export interface QualifierRule<R> {
   /** "or": positive repeats joined side by side are alternatives (`involves:a involves:b`). */
   repeats?: "or";
   /**
+   * The field the qualifier tests when a record holds one value of it (a
+   * license, a state), by value when that decides it (`is:open` → state):
+   * positive repeats on one such field, joined side by side, are alternatives.
+   */
+  oneValue?: string | ((value: string) => string | undefined);
+  /**
    * The predicate for a value (as written, quotes removed; `list`: its comma
    * list items, or the whole value when quoted); throws Rejected for a bad value.
    */

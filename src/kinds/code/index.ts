@@ -61,9 +61,9 @@ export const code: KindSpec<RecordLike> = {
     ownerQualifier("user", "owner"),
     ownerQualifier("org", "owner"),
     keywordQualifier("path", "directory", { normalize: directoryQuery }),
-    keywordQualifier("filename", "filename"),
-    keywordQualifier("extension", "extension", { normalize: extensionQuery }),
-    keywordQualifier("language", "language", { normalize: normalizeLanguage }),
+    keywordQualifier("filename", "filename", { oneValue: "filename" }),
+    keywordQualifier("extension", "extension", { normalize: extensionQuery, oneValue: "extension" }),
+    keywordQualifier("language", "language", { normalize: normalizeLanguage, oneValue: "language" }),
     numberQualifier("size", "size"),
     enumQualifier("fork", {
       true: () => ({ op: "all" }),

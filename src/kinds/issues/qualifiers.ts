@@ -11,9 +11,11 @@ import {
   none,
   not,
   numberQualifier,
+  oneValueOf,
   ownerQualifier,
   repoQualifier,
   userQualifier,
+  VISIBILITY_VALUES,
   visibilityCases,
 } from "../qualifiers.js";
 import { normalizeLanguage } from "../shared.js";
@@ -49,6 +51,9 @@ const authorLogin = (v: string, node: QualifierNode, ctx: ResolveContext): strin
 
 const assigneeLogin = userQualifier("assignee", "assignee");
 
+/** `type:issue` / `type:pr` test the kind of item; any other type tests the issue type. */
+const typeField = (value: string) => (Object.prototype.hasOwnProperty.call(KIND_VALUES, value.trim().toLowerCase()) ? "kind" : "issue_type");
+
 export const issueQualifiers: QualifierSpec[] = [
   inQualifier({ title: ["title"], body: ["body"], comments: ["comments"], comment: ["comments"] }),
   repoQualifier("repo"),
@@ -57,33 +62,42 @@ export const issueQualifiers: QualifierSpec[] = [
   {
     // `issue` / `pr` / `pull-request` pick the kind; any other value names an issue type.
     name: "type",
+    oneValue: typeField,
     build(node, ctx) {
       const v = node.raw.trim().toLowerCase();
       if (!v) ctx.invalid(node, `"${node.rawName}:" needs a value: issue, pr or an issue type name`);
       return Object.prototype.hasOwnProperty.call(KIND_VALUES, v) ? KIND_VALUES[v]() : keyword("issue_type", v);
     },
   },
-  enumQualifier("is", {
-    ...KIND_VALUES,
-    open: () => keyword("state", "open"),
-    closed: () => keyword("state", "closed"),
-    merged: () => keyword("merged", "true"),
-    unmerged: () => and([PULL(), not(keyword("merged", "true"))]),
-    locked: () => keyword("locked", "true"),
-    unlocked: () => not(keyword("locked", "true")),
-    draft: () => keyword("draft", "true"),
-    queued: () => keyword("queued", "true"),
-    ...visibilityCases("visibility"),
-  }),
-  enumQualifier("state", { open: () => keyword("state", "open"), closed: () => keyword("state", "closed") }),
-  enumQualifier("reason", {
-    completed: () => keyword("state_reason", "completed"),
-    "not planned": () => keyword("state_reason", "not_planned"),
-    not_planned: () => keyword("state_reason", "not_planned"),
-  }),
+  enumQualifier(
+    "is",
+    {
+      ...KIND_VALUES,
+      open: () => keyword("state", "open"),
+      closed: () => keyword("state", "closed"),
+      merged: () => keyword("merged", "true"),
+      unmerged: () => and([PULL(), not(keyword("merged", "true"))]),
+      locked: () => keyword("locked", "true"),
+      unlocked: () => not(keyword("locked", "true")),
+      draft: () => keyword("draft", "true"),
+      queued: () => keyword("queued", "true"),
+      ...visibilityCases("visibility"),
+    },
+    { oneValue: oneValueOf({ kind: Object.keys(KIND_VALUES), state: ["open", "closed"], visibility: VISIBILITY_VALUES }) },
+  ),
+  enumQualifier("state", { open: () => keyword("state", "open"), closed: () => keyword("state", "closed") }, { oneValue: "state" }),
+  enumQualifier(
+    "reason",
+    {
+      completed: () => keyword("state_reason", "completed"),
+      "not planned": () => keyword("state_reason", "not_planned"),
+      not_planned: () => keyword("state_reason", "not_planned"),
+    },
+    { oneValue: "reason" },
+  ),
   booleanQualifier("archived", "archived"),
-  keywordQualifier("language", "repo_language", { normalize: normalizeLanguage }),
-  keywordQualifier("author", "author", { normalize: authorLogin }),
+  keywordQualifier("language", "repo_language", { normalize: normalizeLanguage, oneValue: "language" }),
+  keywordQualifier("author", "author", { normalize: authorLogin, oneValue: "author" }),
   {
     name: "assignee",
     build: (node, ctx) => (node.raw.trim() === "*" ? exists("assignee") : assigneeLogin.build!(node, ctx)),
@@ -101,7 +115,7 @@ export const issueQualifiers: QualifierSpec[] = [
     },
   },
   keywordQualifier("label", "label", { commaList: true }),
-  keywordQualifier("milestone", "milestone"),
+  keywordQualifier("milestone", "milestone", { oneValue: "milestone" }),
   {
     name: "project",
     build(node, ctx) {
@@ -116,7 +130,11 @@ export const issueQualifiers: QualifierSpec[] = [
     { label: () => not(exists("label")), milestone: () => not(exists("milestone")), assignee: () => not(exists("assignee")), project: () => not(exists("project")) },
     { negatable: false },
   ),
-  enumQualifier("status", { pending: () => keyword("status", "pending"), success: () => keyword("status", "success"), failure: () => keyword("status", "failure") }),
+  enumQualifier(
+    "status",
+    { pending: () => keyword("status", "pending"), success: () => keyword("status", "success"), failure: () => keyword("status", "failure") },
+    { oneValue: "status" },
+  ),
   {
     name: "head",
     build(node, ctx) {
@@ -125,7 +143,7 @@ export const issueQualifiers: QualifierSpec[] = [
       return { op: "prefix", column: "head", prefix: v.toLowerCase() };
     },
   },
-  keywordQualifier("base", "base"),
+  keywordQualifier("base", "base", { oneValue: "base" }),
   enumQualifier("draft", { true: () => keyword("draft", "true"), false: () => and([PULL(), not(keyword("draft", "true"))]) }),
   enumQualifier("review", {
     none: () => keyword("review", "none"),

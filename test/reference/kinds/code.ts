@@ -117,6 +117,7 @@ export const code: OracleKind<CodeRecord> = {
       },
     },
     filename: {
+      oneValue: "filename",
       build: (text) => {
         const wanted = required(text);
         return (f) => {
@@ -127,6 +128,7 @@ export const code: OracleKind<CodeRecord> = {
       },
     },
     extension: {
+      oneValue: "extension",
       build: (text) => {
         const wanted = required(text).replace(/^\./, "");
         if (!wanted) return () => false;
@@ -137,6 +139,7 @@ export const code: OracleKind<CodeRecord> = {
       },
     },
     language: {
+      oneValue: "language",
       build: (text) => {
         const wanted = languageName(required(text));
         return (f) => languageOfFile(fileName(f)) === wanted;

@@ -109,6 +109,13 @@ function picksOneKind(q: Query): boolean {
   }
 }
 
+/** The one-value field an `is:` value tests: the kind of item, its state or its repository's visibility. */
+function isField(value: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(KIND_VALUES, value)) return "kind";
+  if (value === "open" || value === "closed") return "state";
+  return ["public", "private", "internal"].includes(value) ? "visibility" : undefined;
+}
+
 const SHA_PREFIX = /^[0-9a-f]{7,40}$/i;
 
 const visibilityOf = visibilityCases<IssueRecord>((i, ctx) => repositoryOfIssue(i, ctx.data));
@@ -137,38 +144,47 @@ export const issues: OracleKind<IssueRecord> = {
   qualifiers: {
     ...scopeRules(repositoryNameOf),
     type: {
+      oneValue: (v) => (Object.prototype.hasOwnProperty.call(KIND_VALUES, v) ? "kind" : "issue type"),
       build: (text, ctx) => {
         const v = required(text);
         if (Object.prototype.hasOwnProperty.call(KIND_VALUES, v)) return (i) => KIND_VALUES[v](i, ctx);
         return (i) => issueTypeOf(i) === v;
       },
     },
-    is: literalRule<IssueRecord>({
-      ...KIND_VALUES,
-      open: (i) => lower(i.state) === "open",
-      closed: (i) => lower(i.state) === "closed",
-      merged: (i) => isPull(i) && mergedAt(i) !== undefined,
-      unmerged: (i) => isPull(i) && mergedAt(i) === undefined,
-      locked: (i) => i.locked === true,
-      unlocked: (i) => i.locked !== true,
-      draft: (i) => isPull(i) && i.draft === true,
-      queued: (i) => isPull(i) && i.queued === true,
-      ...visibilityOf,
-    }),
-    state: literalRule<IssueRecord>({ open: (i) => lower(i.state) === "open", closed: (i) => lower(i.state) === "closed" }),
-    reason: literalRule<IssueRecord>({
-      completed: (i) => lower(i.state_reason) === "completed",
-      "not planned": (i) => lower(i.state_reason) === "not_planned",
-      not_planned: (i) => lower(i.state_reason) === "not_planned",
-    }),
+    is: {
+      ...literalRule<IssueRecord>({
+        ...KIND_VALUES,
+        open: (i) => lower(i.state) === "open",
+        closed: (i) => lower(i.state) === "closed",
+        merged: (i) => isPull(i) && mergedAt(i) !== undefined,
+        unmerged: (i) => isPull(i) && mergedAt(i) === undefined,
+        locked: (i) => i.locked === true,
+        unlocked: (i) => i.locked !== true,
+        draft: (i) => isPull(i) && i.draft === true,
+        queued: (i) => isPull(i) && i.queued === true,
+        ...visibilityOf,
+      }),
+      oneValue: isField,
+    },
+    state: { ...literalRule<IssueRecord>({ open: (i) => lower(i.state) === "open", closed: (i) => lower(i.state) === "closed" }), oneValue: "state" },
+    reason: {
+      ...literalRule<IssueRecord>({
+        completed: (i) => lower(i.state_reason) === "completed",
+        "not planned": (i) => lower(i.state_reason) === "not_planned",
+        not_planned: (i) => lower(i.state_reason) === "not_planned",
+      }),
+      oneValue: "reason",
+    },
     archived: booleanRule((i, ctx) => repositoryOfIssue(i, ctx.data)?.archived === true),
     language: {
+      oneValue: "language",
       build: (text, ctx) => {
         const wanted = languageName(required(text));
         return (i) => lower(repositoryOfIssue(i, ctx.data)?.language) === wanted;
       },
     },
     author: {
+      oneValue: "author",
       build: (text, ctx) => {
         const login = userValue(text, ctx);
         const wanted = login.startsWith("app/") ? `${login.slice(4)}[bot]` : login;
@@ -200,7 +216,7 @@ export const issues: OracleKind<IssueRecord> = {
         return (i) => labelNames(i).some((l) => wanted.includes(l));
       },
     },
-    milestone: equalsRule((i) => lower(i.milestone?.title)),
+    milestone: { ...equalsRule((i) => lower(i.milestone?.title)), oneValue: "milestone" },
     project: {
       build: (text) => {
         const v = text.trim();
@@ -218,18 +234,21 @@ export const issues: OracleKind<IssueRecord> = {
         project: (i) => projectsOf(i).length === 0,
       }),
     },
-    status: literalRule<IssueRecord>({
-      pending: (i) => statusOf(i) === "pending",
-      success: (i) => statusOf(i) === "success",
-      failure: (i) => statusOf(i) === "failure",
-    }),
+    status: {
+      ...literalRule<IssueRecord>({
+        pending: (i) => statusOf(i) === "pending",
+        success: (i) => statusOf(i) === "success",
+        failure: (i) => statusOf(i) === "failure",
+      }),
+      oneValue: "status",
+    },
     head: {
       build: (text) => {
         const prefix = required(text);
         return (i) => lower(i.head?.ref).startsWith(prefix);
       },
     },
-    base: equalsRule((i) => lower(i.base?.ref)),
+    base: { ...equalsRule((i) => lower(i.base?.ref)), oneValue: "base" },
     draft: literalRule<IssueRecord>({ true: (i) => isPull(i) && i.draft === true, false: (i) => isPull(i) && i.draft !== true }),
     review: literalRule<IssueRecord>(
       Object.fromEntries(["none", "required", "approved", "changes_requested"].map((s) => [s, (i: IssueRecord) => reviewStatesOf(i).includes(s)])),

@@ -72,6 +72,7 @@ export const repositories: OracleKind<RepositoryRecord> = {
     created: dateRule((r) => instant(r.created_at)),
     pushed: dateRule((r) => instant(r.pushed_at)),
     language: {
+      oneValue: "language",
       build: (text) => {
         const wanted = languageName(required(text));
         return (r) => lower(r.language) === wanted;
@@ -84,6 +85,7 @@ export const repositories: OracleKind<RepositoryRecord> = {
       },
     },
     license: {
+      oneValue: "license",
       build: (text) => {
         const wanted = required(text);
         return (r) => licenseKey(r) !== "" && (licenseKey(r) === wanted || (LICENSE_FAMILIES[wanted] ?? []).includes(licenseKey(r)));
@@ -91,12 +93,15 @@ export const repositories: OracleKind<RepositoryRecord> = {
     },
     "good-first-issues": numberRule((r, ctx) => openIssuesLabelled(ctx, r, "good first issue")),
     "help-wanted-issues": numberRule((r, ctx) => openIssuesLabelled(ctx, r, "help wanted")),
-    is: literalRule<RepositoryRecord>({
-      public: (r) => visibility(r) === "public",
-      private: (r) => visibility(r) === "private",
-      internal: (r) => visibility(r) === "internal",
-      sponsorable: (r, ctx) => findUser(ctx.data, ownerOf(r))?.is_sponsorable === true,
-    }),
+    is: {
+      ...literalRule<RepositoryRecord>({
+        public: (r) => visibility(r) === "public",
+        private: (r) => visibility(r) === "private",
+        internal: (r) => visibility(r) === "internal",
+        sponsorable: (r, ctx) => findUser(ctx.data, ownerOf(r))?.is_sponsorable === true,
+      }),
+      oneValue: (v) => (["public", "private", "internal"].includes(v) ? "visibility" : undefined),
+    },
     has: literalRule<RepositoryRecord>({ "funding-file": (r) => r.has_funding_file === true }),
     mirror: booleanRule((r) => typeof r.mirror_url === "string" && r.mirror_url !== ""),
     template: booleanRule((r) => r.is_template === true),

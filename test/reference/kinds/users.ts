@@ -51,15 +51,19 @@ export const users: OracleKind<UserRecord> = {
   inValues: { login: ["login"], username: ["login"], name: ["name"], fullname: ["name"], email: ["email"] },
   keywordsCombine: "and",
   qualifiers: {
-    type: literalRule<UserRecord>({
-      user: (u) => !isOrganisation(u),
-      users: (u) => !isOrganisation(u),
-      org: isOrganisation,
-      organization: isOrganisation,
-    }),
+    type: {
+      ...literalRule<UserRecord>({
+        user: (u) => !isOrganisation(u),
+        users: (u) => !isOrganisation(u),
+        org: isOrganisation,
+        organization: isOrganisation,
+      }),
+      oneValue: "type",
+    },
     user: accountRule("user"),
     org: accountRule("org"),
     fullname: {
+      oneValue: "fullname",
       build: (text) => {
         const wanted = spaced(required(text));
         return (u) => spaced(u.name) === wanted;
@@ -73,6 +77,7 @@ export const users: OracleKind<UserRecord> = {
       },
     },
     language: {
+      oneValue: "language",
       build: (text, ctx) => {
         const wanted = languageName(required(text));
         return (u) => mainLanguage(u, ctx) === wanted;
