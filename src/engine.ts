@@ -23,7 +23,7 @@ import {
 import { highlight, queryWordsFor } from "./highlight/highlight.js";
 import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
 import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
-import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
+import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
 import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
 import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
@@ -43,7 +43,7 @@ import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranki
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { makeScorer } from "./score/score.js";
 import { DUMP_KINDS, keyOf, Store } from "./store.js";
-import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
+import type { Caller, Envelope, HttpRequest, HttpResponse, SearchItem, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
 import { visibilityDoubt } from "./kinds/shared.js";
 
@@ -376,9 +376,10 @@ export class SearchEngine {
   }
 
   /** Runs one search; rejects with a SearchError carrying the hosting site's status and body. */
-  async search(kind: SearchKind, params: SearchParams = {}, options: SearchOptions = {}): Promise<Envelope> {
+  async search<K extends SearchKind>(kind: K, params: SearchParams = {}, options: SearchOptions = {}): Promise<Envelope<SearchItem<K>>> {
     try {
-      return await this.run(kind, params ?? {}, options ?? {});
+      // Items are built to the site's shapes (checked against its OpenAPI schemas in the conformance tests).
+      return (await this.run(kind, params ?? {}, options ?? {})) as unknown as Envelope<SearchItem<K>>;
     } catch (err) {
       throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
     }
@@ -389,7 +390,7 @@ export class SearchEngine {
    * holds one batch). For offline use: `request()` and `serve` keep the cap. Rejects (on first
    * read) as `search()` does.
    */
-  searchAll(kind: SearchKind, params: SearchParams = {}, options: SearchAllOptions = {}): AsyncIterable<Record<string, unknown>> {
+  searchAll<K extends SearchKind>(kind: K, params: SearchParams = {}, options: SearchAllOptions = {}): AsyncIterable<SearchItem<K>> {
     const { batchSize, ...search } = options ?? {};
     return searchAll(async (cursor) => {
       let last: Ranked | undefined;
@@ -399,13 +400,13 @@ export class SearchEngine {
       } catch (err) {
         throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
       }
-    }, batchSize);
+    }, batchSize) as AsyncIterable<SearchItem<K>>;
   }
 
   private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
-    const { spec, collection, media } = this.prepare(kind, options.accept);
+    const { spec, collection, media } = this.prepare(kind, acceptFrom(options, this.options.vendor));
     const caller = checkCaller(options.caller);
     const q = params.q === undefined || params.q === null ? "" : String(params.q);
     if (!q.trim()) throw missingParameter("q");

@@ -38,7 +38,7 @@ export async function* searchAll(fetch: (cursor: Cursor) => Promise<Batch>, size
   for (;;) {
     const batch = await fetch({ after, size });
     if (batch.incomplete) {
-      throw new SearchError(503, {
+      throw new SearchError("service_unavailable", {
         message: `The search ran out of time after ${given} results; raise the engine's timeLimitMs to stream them all.`,
         documentation_url: "https://docs.github.com/rest",
       });

@@ -9,7 +9,9 @@
  * clients combine previews by listing them.
  */
 
-export type Preview = "cloak" | "mercy";
+import type { Preview } from "../types.js";
+
+export type { Preview };
 
 export interface MediaTypeChoice {
   /** `text_matches` requested (`…text-match+json`). */
@@ -60,6 +62,22 @@ export function parseAccept(header: string | readonly string[] | undefined): Med
     ranges.push({ type: match[1].toLowerCase(), subtype: match[2].toLowerCase(), params, q });
   }
   return ranges;
+}
+
+/**
+ * The Accept header that asks for what typed options ask for: `accept` as given, plus a preview type
+ * per preview and the text-match type. Undefined when nothing is asked (the default, v3 JSON).
+ */
+export function acceptFrom(
+  options: { accept?: string; textMatch?: boolean; previews?: readonly Preview[] },
+  vendor: string = DEFAULT_VENDOR,
+): string | undefined {
+  const types = [
+    ...(options.accept === undefined ? [] : [options.accept]),
+    ...(options.previews ?? []).map((p) => `application/vnd.${vendor}.${p}-preview+json`),
+    ...(options.textMatch ? [`application/vnd.${vendor}.text-match+json`] : []),
+  ];
+  return types.length ? types.join(", ") : undefined;
 }
 
 /**
