@@ -20,7 +20,7 @@ import {
   UsageError,
   validationFailed,
 } from "./errors.js";
-import { highlight, queryWordsFor } from "./highlight/highlight.js";
+import { highlight, queryWordsFor, type HighlightTerms } from "./highlight/highlight.js";
 import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
 import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
 import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
@@ -410,8 +410,8 @@ export class SearchEngine {
     const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline);
     const top = ranking.ranked.slice(offset, end);
 
-    // The query's words as each text-match field cuts them, once per search.
-    const texts = executionPlan.scoring.map((l) => l.match.text);
+    // The query's words and phrases as each text-match field cuts them, once per search.
+    const texts = executionPlan.scoring.map((l) => l.match);
     const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
     const ctx: RenderContext = { store: this.store, baseUrl: this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
@@ -441,7 +441,7 @@ export class SearchEngine {
     return docs.filter((doc) => visible(repos.get(doc)[0]));
   }
 
-  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, Set<string>>): TextMatch[] {
+  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, HighlightTerms>): TextMatch[] {
     const out: TextMatch[] = [];
     for (const tm of spec.textMatches) {
       const field = spec.textFields.find((f) => f.name === tm.field);
