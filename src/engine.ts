@@ -20,7 +20,7 @@ import {
   UsageError,
   validationFailed,
 } from "./errors.js";
-import { highlight, queryWordsFor } from "./highlight/highlight.js";
+import { highlight, queryWordsFor, type HighlightTerms } from "./highlight/highlight.js";
 import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
 import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
 import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
@@ -403,7 +403,8 @@ export class SearchEngine {
     }, batchSize) as AsyncIterable<SearchItem<K>>;
   }
 
-  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
+  private async run(kind: SearchKind, given: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
+    const params = textParams(given);
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, acceptFrom(options, this.options.vendor));
@@ -471,8 +472,8 @@ export class SearchEngine {
     const top = ranking.ranked.slice(offset, end);
     cursor?.onLast(top.at(-1));
 
-    // The query's words as each text-match field cuts them, once per search.
-    const texts = executionPlan.scoring.map((l) => l.match.text);
+    // The query's words and phrases as each text-match field cuts them, once per search.
+    const texts = executionPlan.scoring.map((l) => l.match);
     const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
     const ctx: RenderContext = { store: this.store, baseUrl: options.baseUrl ?? this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
     const items = top.map((r) => {
@@ -502,7 +503,7 @@ export class SearchEngine {
     return docs.filter((doc) => visible(repos.get(doc)[0]));
   }
 
-  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, Set<string>>): TextMatch[] {
+  private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, HighlightTerms>): TextMatch[] {
     const out: TextMatch[] = [];
     for (const tm of spec.textMatches) {
       const field = spec.textFields.find((f) => f.name === tm.field);
@@ -535,6 +536,7 @@ export class SearchEngine {
   async request(req: HttpRequest): Promise<HttpResponse> {
     const headers: Record<string, string> = {};
     try {
+      if (req === null || typeof req !== "object") throw new UsageError("request", "expected { url, headers?, caller?, ip? }");
       // Every request counts, so that every answer (unknown routes too) carries the allowance headers.
       if (this.limiter) {
         const subject = rateLimitSubject(req.caller, req.ip);
@@ -642,6 +644,29 @@ function checkEngineOptions(options: SearchEngineOptions): void {
 
 function checkKind(kind: unknown): asserts kind is DumpKind {
   if (!DUMP_KINDS.includes(kind as DumpKind)) throw new UsageError("kind", `unknown kind ${JSON.stringify(kind) ?? String(kind)}; known: ${DUMP_KINDS.join(", ")}`);
+}
+
+const PARAMETER_NAMES = ["q", "sort", "order", "per_page", "page", "repository_id"] as const;
+
+/** The parameters as the text a query string would carry; one that cannot be read as text is a UsageError naming it. */
+function textParams(params: unknown): { [name in (typeof PARAMETER_NAMES)[number]]?: string } {
+  if (params === null || typeof params !== "object") throw new UsageError("params", "expected an object of search parameters");
+  const out: { [name in (typeof PARAMETER_NAMES)[number]]?: string } = {};
+  for (const name of PARAMETER_NAMES) {
+    const value: unknown = (params as Record<string, unknown>)[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value === "string") out[name] = value;
+    else if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") out[name] = String(value);
+    else if (typeof value === "symbol" || typeof value === "function") throw new UsageError(name, `cannot be read as text (a ${typeof value})`);
+    else {
+      try {
+        out[name] = String(value);
+      } catch {
+        throw new UsageError(name, "cannot be read as text");
+      }
+    }
+  }
+  return out;
 }
 
 /** A caller is absent or `{ login: non-empty string, via?: one of the known ways }`. */

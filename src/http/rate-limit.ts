@@ -111,10 +111,11 @@ export interface RateLimitSubject {
  * request without an address (an in-process call) counts against the address `local`.
  */
 export function rateLimitSubject(caller: { login: string; id?: number } | undefined, ip: string | undefined): RateLimitSubject {
-  if (caller) {
+  // A malformed caller (no login string) counts against the address; the search then refuses it as a usage error.
+  if (caller && typeof caller === "object" && typeof caller.login === "string" && caller.login.trim() !== "") {
     return { key: caller.login.toLowerCase(), authenticated: true, who: `user ID ${caller.id ?? caller.login}` };
   }
-  const address = ip || "local";
+  const address = typeof ip === "string" && ip !== "" ? ip : "local";
   return { key: address, authenticated: false, who: address };
 }
 

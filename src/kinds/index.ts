@@ -1,4 +1,5 @@
 /** The registry of search kinds: one module each, declared as data. */
+import { checkKindSpec } from "./check.js";
 import { code } from "./code/index.js";
 import { commits } from "./commits/index.js";
 import { issues } from "./issues/index.js";
@@ -17,6 +18,9 @@ export const KINDS: Partial<Record<SearchKind, KindSpec<RecordLike>>> = {
   code,
   commits,
 };
+
+// A misspelt name in a spec fails here, when the library is first imported.
+for (const spec of Object.values(KINDS)) checkKindSpec(spec);
 
 export const SEARCH_KINDS: SearchKind[] = ["code", "commits", "issues", "labels", "repositories", "topics", "users"];
 

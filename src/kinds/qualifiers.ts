@@ -5,7 +5,7 @@
 import type { QualifierNode, TextValue } from "../parse/ast.js";
 import { and, keyword, none, not, or, type Match } from "../resolve/match.js";
 import { dateBounds, numberBounds } from "../resolve/values.js";
-import type { QualifierSpec, ResolveContext } from "./types.js";
+import type { ColumnUse, QualifierSpec, ResolveContext } from "./types.js";
 
 const NUMBER_FORMS = "n, >n, >=n, <n, <=n, n..m, n..* or *..n";
 const DATE_FORMS = "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with Z or ±HH:MM, optionally with >, >=, <, <= or a .. range";
@@ -29,6 +29,7 @@ function requireText(node: QualifierNode, ctx: ResolveContext): string {
 export function numberQualifier(name: string, column: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
   return {
     name,
+    columns: { [column]: "number" },
     ...extra,
     build(node, ctx) {
       const b = numberBounds(node.value);
@@ -42,6 +43,7 @@ export function numberQualifier(name: string, column: string, extra: Partial<Qua
 export function dateQualifier(name: string, column: string, extra: Partial<QualifierSpec> = {}): QualifierSpec {
   return {
     name,
+    columns: { [column]: "number" },
     ...extra,
     build(node, ctx) {
       const b = dateBounds(node.value);
@@ -61,6 +63,7 @@ export function keywordQualifier(
   const { normalize, commaList, ...extra } = options;
   return {
     name,
+    columns: { [column]: "keyword" },
     ...extra,
     build(node, ctx) {
       const raw = commaList ? valueList(node).filter((v) => v.trim() !== "") : [requireText(node, ctx)];
@@ -83,6 +86,41 @@ export function userQualifier(name: string, column: string, extra: Partial<Quali
   });
 }
 
+/** The columns a match reads, typed by how it reads them (a range needs numbers, a keyword or prefix test keywords). */
+export function columnsOfMatch(match: Match, into: Record<string, ColumnUse> = {}): Record<string, ColumnUse> {
+  switch (match.op) {
+    case "and":
+    case "or":
+      for (const child of match.children) columnsOfMatch(child, into);
+      break;
+    case "not":
+      columnsOfMatch(match.child, into);
+      break;
+    case "keyword":
+    case "prefix":
+      into[match.column] = "keyword";
+      break;
+    case "range":
+      into[match.column] = "number";
+      break;
+    case "exists":
+      // Either type holds "any value": only the name is checked.
+      into[match.column] ??= "any";
+      break;
+  }
+  return into;
+}
+
+/**
+ * The columns of the cases that take no arguments (built once here: they depend on nothing); a case
+ * that reads the context declares its columns through `extra.columns`.
+ */
+function columnsOfCases(cases: Record<string, (ctx: ResolveContext, node: QualifierNode) => Match>): Record<string, ColumnUse> {
+  const columns: Record<string, ColumnUse> = {};
+  for (const build of Object.values(cases)) if (build.length === 0) columnsOfMatch((build as () => Match)(), columns);
+  return columns;
+}
+
 /** A qualifier with a fixed set of literal values, each a match. */
 export function enumQualifier(name: string, cases: Record<string, (ctx: ResolveContext, node: QualifierNode) => Match>, extra: Partial<QualifierSpec> = {}): QualifierSpec {
   const values = Object.keys(cases);
@@ -90,6 +128,7 @@ export function enumQualifier(name: string, cases: Record<string, (ctx: ResolveC
     name,
     values,
     ...extra,
+    columns: { ...columnsOfCases(cases), ...extra.columns },
     build(node, ctx) {
       const text = requireText(node, ctx).toLowerCase();
       const build = Object.prototype.hasOwnProperty.call(cases, text) ? cases[text] : undefined;
@@ -117,6 +156,7 @@ export function repoQualifier(column: string): QualifierSpec {
   return {
     name: "repo",
     scope: true,
+    columns: { [column]: "keyword" },
     build(node, ctx) {
       const v = requireText(node, ctx);
       if (!/^[^/\s]+\/[^/\s]+$/.test(v)) ctx.invalid(node, `"${v}" is not a repository: use repo:OWNER/NAME`);
@@ -131,6 +171,7 @@ export function ownerQualifier(name: "user" | "org", column: string): QualifierS
   return {
     name,
     scope: true,
+    columns: { [column]: "keyword" },
     build(node, ctx) {
       const v = ctx.login(requireText(node, ctx), node);
       ctx.requireScope(name, v, node);

@@ -147,6 +147,7 @@ export const repositories: KindSpec<RecordLike> = {
     {
       name: "props",
       namePrefix: "props.",
+      columns: { props: "keyword" },
       build: (node, ctx) => {
         const property = node.name.slice("props.".length);
         if (!property || !node.raw) return ctx.invalid(node, `"${node.rawName}:${node.raw}" needs the form props.PROPERTY:VALUE`);

@@ -27,6 +27,9 @@ export interface TextFieldSpec<D> {
 
 export type ColumnType = "number" | "keyword";
 
+/** How a qualifier reads a column: as numbers, as keywords, or only whether it holds anything ("any"). */
+export type ColumnUse = ColumnType | "any";
+
 export interface ColumnSpec<D> {
   name: string;
   type: ColumnType;
@@ -99,6 +102,11 @@ export interface QualifierSpec {
    */
   oneValue?: string | ((value: string) => string | undefined);
   build?(node: QualifierNode, ctx: ResolveContext): Match;
+  /**
+   * The columns the matches it builds read, with their type: set by the builders in qualifiers.ts,
+   * declared by hand on an entry with its own `build`; checked against the kind's columns at startup.
+   */
+  columns?: Record<string, ColumnUse>;
 }
 
 export interface SortSpec {

@@ -38,6 +38,7 @@ function accountQualifier(name: "user" | "org", type: string): QualifierSpec {
   return {
     name,
     scope: true,
+    columns: { login: "keyword", type: "keyword" },
     build(node, ctx) {
       const login = ctx.login(node.raw.trim(), node);
       if (!login) ctx.invalid(node, `"${node.rawName}:" needs a login`);

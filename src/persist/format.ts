@@ -1,17 +1,21 @@
 /**
  * The saved-index file: a header, then frames, then an end frame.
  *
- *   header := MAGIC (8 bytes) | version u32 | length u32 | JSON (SavedHeader)
+ *   header := MAGIC (8 bytes) | version u32 | length u32 | JSON (SavedHeader) | CRC-32 of version, length and JSON (u32)
  *   frame  := name length u32 | name | meta length u32 | meta JSON | payload length u64 | payload | CRC-32 of all before it in the frame (u32)
  *
  * Integers are little-endian; typed-array payloads are little-endian too. The
  * checksum of each frame and the closing `end` frame (which counts the frames)
- * catch a damaged or truncated file before anything of it is used.
+ * catch a damaged or truncated file before anything of it is used. The header's
+ * own checksum (from version 2 on) tells a damaged header from one written by
+ * another format version: only a header that checks out is read as "another version".
  */
 
 export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
 /** Bumped whenever the layout or the meaning of a saved field changes. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** The last format version whose header had no checksum of its own. */
+export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";
 export const CHECKSUM_BYTES = 4;
 

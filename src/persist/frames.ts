@@ -6,7 +6,7 @@
  */
 import type { FileHandle } from "node:fs/promises";
 import { crc32 } from "./checksum.js";
-import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES, type SavedHeader } from "./format.js";
+import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES, UNCHECKED_HEADER_VERSION, type SavedHeader } from "./format.js";
 
 export interface Frame {
   name: string;
@@ -38,7 +38,8 @@ export class FrameWriter {
 
   async header(version: number, header: SavedHeader): Promise<void> {
     const json = Buffer.from(JSON.stringify(header));
-    await this.write([MAGIC, u32(version), u32(json.length), json]);
+    const fields = [u32(version), u32(json.length), json];
+    await this.write([MAGIC, ...fields, u32(checksumOf(fields))]);
   }
 
   /** One frame; `payload` is written as given (typed-array views included). */
@@ -97,11 +98,19 @@ export class FrameReader {
     const start = await this.read(Math.min(MAGIC.length + 8, this.size));
     if (start.length < MAGIC.length + 8 || !start.subarray(0, MAGIC.length).equals(MAGIC)) throw new LayoutError("not a saved forgesearch index");
     const found = start.readUInt32LE(MAGIC.length);
-    if (found !== version) throw new VersionError(found);
     const length = start.readUInt32LE(MAGIC.length + 4);
     if (length > MAX_HEADER_BYTES) throw new LayoutError("header too long");
-    const header = parseJson(await this.read(length), "header") as SavedHeader;
-    if (header?.format !== "forgesearch-index" || header.version !== version) throw new LayoutError("header does not describe a saved index");
+    const json = await this.read(length);
+    // Every version since the first ends its header with a checksum: a header that fails it is damaged, whatever version it names.
+    if (found > UNCHECKED_HEADER_VERSION) {
+      const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
+      if (checksumOf([start.subarray(MAGIC.length), json]) !== stored) throw new LayoutError("the header does not match its checksum");
+    }
+    const header = parseJson(json, "header") as SavedHeader;
+    if (header === null || typeof header !== "object" || header.format !== "forgesearch-index") throw new LayoutError("header does not describe a saved index");
+    // The version field and the header's own version must agree: a flipped bit in either is damage, not another version.
+    if (header.version !== found) throw new LayoutError("the header's version fields disagree");
+    if (found !== version) throw new VersionError(found);
     return header;
   }
 
@@ -134,9 +143,7 @@ export class FrameReader {
     if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
     const payload = await this.read(payloadLength);
     const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
-    let crc = 0;
-    for (const part of [u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload]) crc = crc32(part, crc);
-    if (crc !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
+    if (checksumOf([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload]) !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
     const name = nameBytes.toString("utf8");
     const meta = parseJson(metaBytes, "frame meta");
     if (meta === null || typeof meta !== "object" || Array.isArray(meta)) throw new LayoutError("frame meta is not an object");
@@ -182,6 +189,12 @@ export class FrameReader {
     if (bytesRead === 0) throw new LayoutError("the file ends early");
     return bytesRead;
   }
+}
+
+function checksumOf(parts: Buffer[]): number {
+  let crc = 0;
+  for (const part of parts) crc = crc32(part, crc);
+  return crc;
 }
 
 export function parseJson(bytes: Buffer, what: string): unknown {

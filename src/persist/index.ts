@@ -4,7 +4,7 @@
  * to a temporary name and renamed into place, so that a failed save never
  * leaves a half-written index behind.
  */
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import { SavedIndexError } from "./errors.js";
@@ -26,33 +26,38 @@ export interface SaveReport {
 
 let saves = 0;
 
+/**
+ * Writes the snapshot to `dir`. Rejects with a SavedIndexError (`problem: "write"`, the cause
+ * attached) whatever goes wrong, and leaves no temporary file behind; an index saved before stays.
+ */
 export async function saveIndex(dir: string, snapshot: IndexSnapshot): Promise<SaveReport> {
-  if (!LITTLE_ENDIAN) throw new Error("saving an index needs a little-endian platform");
-  await mkdir(dir, { recursive: true });
   const path = join(dir, INDEX_FILE);
   const temporary = `${path}.${process.pid}.${++saves}.tmp`;
-  const header: SavedHeader = {
-    format: "forgesearch-index",
-    version: FORMAT_VERSION,
-    records: Object.fromEntries(snapshot.records.map((r) => [r.kind, r.entries.length])),
-    collections: snapshot.collections.map(({ spec }) => ({ kind: spec.kind, schema: schemaOf(spec) })),
-  };
-  const file = await open(temporary, "w");
-  let bytes: number;
+  let file: FileHandle | undefined;
   try {
+    if (!LITTLE_ENDIAN) throw new Error("saving an index needs a little-endian platform");
+    const header: SavedHeader = {
+      format: "forgesearch-index",
+      version: FORMAT_VERSION,
+      records: Object.fromEntries(snapshot.records.map((r) => [r.kind, r.entries.length])),
+      collections: snapshot.collections.map(({ spec }) => ({ kind: spec.kind, schema: schemaOf(spec) })),
+    };
+    await mkdir(dir, { recursive: true });
+    file = await open(temporary, "w");
     const frames = new FrameWriter(file);
     await frames.header(FORMAT_VERSION, header);
     await writeSnapshot(frames, snapshot);
-    bytes = frames.bytes;
     await file.sync();
+    const closing = file;
+    file = undefined;
+    await closing.close();
+    await rename(temporary, path);
+    return { path, bytes: frames.bytes, records: header.records };
   } catch (error) {
-    await file.close().catch(() => undefined);
-    await rm(temporary, { force: true });
-    throw error;
+    await file?.close().catch(() => undefined);
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new SavedIndexError("write", path, `could not save the index: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  await file.close();
-  await rename(temporary, path);
-  return { path, bytes, records: header.records };
 }
 
 /**

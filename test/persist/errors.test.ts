@@ -7,7 +7,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SavedIndexError, SearchEngine } from "../../src/index.js";
-import { tempDir } from "./support.js";
+import { FORMAT_VERSION } from "../../src/persist/index.js";
+import { headerBytes, tempDir, withHeader } from "./support.js";
 
 let saved: Buffer;
 
@@ -51,21 +52,34 @@ describe("opening a bad saved index", () => {
   });
 
   it("another format version", async () => {
-    const bytes = Buffer.from(saved);
-    bytes.writeUInt32LE(2, 8);
-    const error = await openBytes(bytes);
+    const error = await openBytes(withHeader(saved, FORMAT_VERSION + 1));
     expectProblem(error, "version");
-    expect(String(error)).toMatch(/format version 2.*reads format version 1/);
+    expect(String(error)).toMatch(new RegExp(`format version ${FORMAT_VERSION + 1}.*reads format version ${FORMAT_VERSION}`));
+  });
+
+  it("a file of the first format version, whose header had no checksum", async () => {
+    const length = saved.readUInt32LE(12);
+    const header = JSON.parse(saved.subarray(16, 16 + length).toString("utf8")) as Record<string, unknown>;
+    const json = Buffer.from(JSON.stringify({ ...header, version: 1 }));
+    const fields = Buffer.alloc(8);
+    fields.writeUInt32LE(1, 0);
+    fields.writeUInt32LE(json.length, 4);
+    const bytes = Buffer.concat([saved.subarray(0, 8), fields, json, saved.subarray(headerBytes(saved))]);
+    expectProblem(await openBytes(bytes), "version");
   });
 
   it("kinds saved with other columns", async () => {
     // The header names each kind's fields and columns; one renamed column makes the index unusable.
-    const text = saved.toString("latin1");
-    const at = text.indexOf(",state:keyword");
-    expect(at).toBeGreaterThan(0);
-    const bytes = Buffer.from(saved);
-    bytes.write(",stat3:keyword", at, "latin1");
+    const bytes = withHeader(saved, FORMAT_VERSION, (header) => {
+      const collections = header.collections as Array<{ schema: string }>;
+      const issues = collections.find((c) => c.schema.includes(",state:keyword"))!;
+      issues.schema = issues.schema.replace(",state:keyword", ",stat3:keyword");
+    });
     expectProblem(await openBytes(bytes), "version");
+  });
+
+  it("a rewritten header of this version opens (the helper writes what the library writes)", async () => {
+    expect(withHeader(saved, FORMAT_VERSION).equals(saved)).toBe(true);
   });
 
   it("not a saved index at all", async () => {
@@ -81,7 +95,7 @@ describe("opening a bad saved index", () => {
   });
 
   it("a flipped byte, anywhere past the header", async () => {
-    const headerEnd = 16 + saved.readUInt32LE(12);
+    const headerEnd = headerBytes(saved);
     for (const fraction of [0, 0.05, 0.3, 0.6, 0.95]) {
       const bytes = Buffer.from(saved);
       const at = headerEnd + Math.floor((saved.length - headerEnd - 1) * fraction);

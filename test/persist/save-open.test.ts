@@ -100,7 +100,7 @@ describe("save and open", () => {
   it("writes one versioned file", async () => {
     const bytes = await readFile(join(dir, "forgesearch.index"));
     expect(bytes.subarray(0, 8).toString("latin1")).toBe("FSINDEX\n");
-    expect(bytes.readUInt32LE(8)).toBe(1);
+    expect(bytes.readUInt32LE(8)).toBe(2);
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
+import { crc32 } from "../../src/persist/checksum.js";
 import type { SearchEngine } from "../../src/index.js";
 import type { Caller, SearchKind, SearchParams } from "../../src/index.js";
 
@@ -76,3 +77,28 @@ export async function answers(engine: SearchEngine, requests: Request[] = REQUES
   }
   return out;
 }
+
+/** Where a saved file's header JSON starts: after the magic, the version and the length. */
+const HEADER_JSON_AT = 16;
+
+/**
+ * A saved file with a well-formed header of its own: `version` in the version field and in the
+ * JSON, the JSON changed by `edit`, and the header checksum made to match, as another build of the
+ * library would write it.
+ */
+export function withHeader(saved: Buffer, version: number, edit: (header: Record<string, unknown>) => void = () => undefined): Buffer {
+  const length = saved.readUInt32LE(12);
+  const header = JSON.parse(saved.subarray(HEADER_JSON_AT, HEADER_JSON_AT + length).toString("utf8")) as Record<string, unknown>;
+  header.version = version;
+  edit(header);
+  const json = Buffer.from(JSON.stringify(header));
+  const fields = Buffer.alloc(8);
+  fields.writeUInt32LE(version, 0);
+  fields.writeUInt32LE(json.length, 4);
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32LE(crc32(json, crc32(fields)));
+  return Buffer.concat([saved.subarray(0, 8), fields, json, checksum, saved.subarray(HEADER_JSON_AT + length + 4)]);
+}
+
+/** The bytes of a saved file's header, checksum included. */
+export const headerBytes = (saved: Buffer): number => HEADER_JSON_AT + saved.readUInt32LE(12) + 4;

@@ -11,6 +11,7 @@ const FULL_SHA = 40;
 export function nameQualifier(name: string, column: string): QualifierSpec {
   return {
     name,
+    columns: { [column]: "keyword" },
     build(node, ctx) {
       const words = proseTokens(node.raw).map((t) => t.term);
       if (!words.length) ctx.invalid(node, `"${node.rawName}:${node.raw}" needs a name: use ${node.rawName}:WORD or ${node.rawName}:"FIRST LAST"`);
@@ -26,6 +27,7 @@ export function nameQualifier(name: string, column: string): QualifierSpec {
 export function shaQualifier(name: string, column: string): QualifierSpec {
   return {
     name,
+    columns: { [column]: "keyword" },
     build(node, ctx): Match {
       const value = node.raw.trim().toLowerCase();
       if (!/^[0-9a-f]+$/.test(value) || value.length < MIN_SHA_PREFIX || value.length > FULL_SHA) {

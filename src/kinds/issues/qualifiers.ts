@@ -63,6 +63,7 @@ export const issueQualifiers: QualifierSpec[] = [
     // `issue` / `pr` / `pull-request` pick the kind; any other value names an issue type.
     name: "type",
     oneValue: typeField,
+    columns: { kind: "keyword", issue_type: "keyword" },
     build(node, ctx) {
       const v = node.raw.trim().toLowerCase();
       if (!v) ctx.invalid(node, `"${node.rawName}:" needs a value: issue, pr or an issue type name`);
@@ -100,6 +101,7 @@ export const issueQualifiers: QualifierSpec[] = [
   keywordQualifier("author", "author", { normalize: authorLogin, oneValue: "author" }),
   {
     name: "assignee",
+    columns: { assignee: "keyword" },
     build: (node, ctx) => (node.raw.trim() === "*" ? exists("assignee") : assigneeLogin.build!(node, ctx)),
   },
   userQualifier("mentions", "mentions"),
@@ -108,6 +110,7 @@ export const issueQualifiers: QualifierSpec[] = [
   {
     // Team mentions are searchable by the members of the organisation or the team only.
     name: "team",
+    columns: { team_mentions: "keyword" },
     build(node, ctx) {
       const team = teamValue(node, ctx);
       if (!ctx.caller || !belongsTo(ctx.store, ctx.caller.login, team)) return none(`the caller does not belong to ${team}`);
@@ -118,13 +121,18 @@ export const issueQualifiers: QualifierSpec[] = [
   keywordQualifier("milestone", "milestone", { oneValue: "milestone" }),
   {
     name: "project",
+    columns: { project: "keyword" },
     build(node, ctx) {
       const v = node.raw.trim();
       if (!/^[^/\s]+\/(?:[^/\s]+\/)?\d+$/.test(v)) ctx.invalid(node, `"${v}" is not a project: use project:OWNER/NUMBER or project:OWNER/REPO/NUMBER`);
       return keyword("project", v.toLowerCase());
     },
   },
-  enumQualifier("linked", { pr: (ctx) => linked(ctx, "pr"), issue: (ctx) => linked(ctx, "issue") }),
+  enumQualifier(
+    "linked",
+    { pr: (ctx) => linked(ctx, "pr"), issue: (ctx) => linked(ctx, "issue") },
+    { columns: { kind: "keyword", linked: "keyword", key: "keyword" } },
+  ),
   enumQualifier(
     "no",
     { label: () => not(exists("label")), milestone: () => not(exists("milestone")), assignee: () => not(exists("assignee")), project: () => not(exists("project")) },
@@ -137,6 +145,7 @@ export const issueQualifiers: QualifierSpec[] = [
   ),
   {
     name: "head",
+    columns: { head: "keyword" },
     build(node, ctx) {
       const v = node.raw.trim();
       if (!v) ctx.invalid(node, `"${node.rawName}:" needs a branch name`);
@@ -154,7 +163,7 @@ export const issueQualifiers: QualifierSpec[] = [
   userQualifier("reviewed-by", "reviewed_by"),
   userQualifier("review-requested", "review_requested"),
   userQualifier("user-review-requested", "user_review_requested"),
-  { name: "team-review-requested", build: (node, ctx) => keyword("team_review_requested", teamValue(node, ctx)) },
+  { name: "team-review-requested", columns: { team_review_requested: "keyword" }, build: (node, ctx) => keyword("team_review_requested", teamValue(node, ctx)) },
   numberQualifier("comments", "comments"),
   numberQualifier("interactions", "interactions"),
   numberQualifier("reactions", "reactions"),
