@@ -27,8 +27,9 @@ export interface LoadSummary {
 const SHOWN = 5;
 
 export function isLoadReport(value: unknown): value is LoadReportLike {
-  const v = value as Partial<LoadReportLike> | null;
-  return typeof v === "object" && v !== null && typeof v.counts === "object" && v.counts !== null && Array.isArray(v.errors);
+  if (typeof value !== "object" || value === null) return false;
+  const { counts, errors } = value as Record<string, unknown>;
+  return typeof counts === "object" && counts !== null && Array.isArray(errors);
 }
 
 /** The summary of a load of `dir`; paths are shown relative to `cwd` when inside it. */

@@ -20,7 +20,7 @@ const firstLine = (v: unknown): string => text(v).split("\n")[0];
 /** The `owner/name` a URL such as `…/repos/owner/name/issues/3` names. */
 const repoOfUrl = (v: unknown): string => /\/repos\/([^/]+\/[^/]+)/.exec(text(v))?.[1] ?? "";
 const labelNames = (v: unknown): string =>
-  Array.isArray(v) ? v.map((l) => (typeof l === "string" ? l : text((l as Item)?.name))).join(", ") : "";
+  Array.isArray(v) ? v.map((l) => (typeof l === "string" ? l : text((l as Item | null)?.name))).join(", ") : "";
 
 export const COLUMNS: Record<Endpoint, Column[]> = {
   repositories: [
@@ -119,6 +119,5 @@ function fit(cell: string, width: number): string {
 
 /** Control characters (a title with a tab or an escape sequence) never reach the terminal. */
 function clean(cell: string): string {
-  // eslint-disable-next-line no-control-regex
   return cell.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
 }

@@ -54,7 +54,7 @@ export function highlight(source: HighlightSource, terms: HighlightTerms, maxFra
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   const spans: Array<{ start: number; end: number }> = [];
   for (const h of hits) {
-    const last = spans[spans.length - 1];
+    const last = spans.at(-1);
     if (last && h.start < last.end) continue;
     spans.push({ start: h.start, end: h.end });
   }

@@ -35,7 +35,7 @@ export interface MediaRange {
 
 export const DEFAULT_VENDOR = "github";
 
-const PREVIEW_NAMES: Record<string, Preview> = { "cloak-preview": "cloak", "mercy-preview": "mercy" };
+const PREVIEW_NAMES: Partial<Record<string, Preview>> = { "cloak-preview": "cloak", "mercy-preview": "mercy" };
 const TEXT_MATCH = "text-match";
 
 /**
@@ -111,7 +111,7 @@ export function negotiateMediaType(
   }
   const textMatch = vendorTypes.some((t) => t.param === TEXT_MATCH);
   // The header names the version of the most preferred vendor type (stable on equal q).
-  const preferred = [...vendorTypes].sort((a, b) => b.q - a.q)[0];
+  const preferred = [...vendorTypes].sort((a, b) => b.q - a.q).at(0);
   return choice(vendorWord, { acceptable, version: preferred?.version ?? "v3", textMatch, previews });
 }
 

@@ -41,46 +41,67 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
   yield* splitLines(createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES }), options);
 }
 
+/** The bytes of the line being read, up to a limit: past it they are dropped and the line is only marked too long. */
+class PendingLine {
+  private parts: Buffer[] = [];
+  private bytes = 0;
+  private over = false;
+
+  constructor(private readonly limit: number) {}
+
+  get empty(): boolean {
+    return this.parts.length === 0 && !this.over;
+  }
+
+  get tooLong(): boolean {
+    return this.over;
+  }
+
+  add(bytes: Buffer): void {
+    if (this.over) return;
+    this.bytes += bytes.length;
+    if (this.bytes > this.limit) {
+      this.over = true;
+      this.parts = [];
+    } else this.parts.push(bytes);
+  }
+
+  /** The line's bytes (none when too long), and a fresh start. */
+  take(): Buffer {
+    const bytes = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    this.parts = [];
+    this.bytes = 0;
+    this.over = false;
+    return bytes;
+  }
+}
+
 /** The lines of any byte stream (a decompressed file, say), split, bounded and decoded as `readLines` does. */
 export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<Line> {
-  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  let partial: Buffer[] = [];
-  let partialBytes = 0;
-  let overLimit = false;
+  const pending = new PendingLine(options.maxLineBytes ?? MAX_LINE_BYTES);
   let number = 0;
-  const line = (bytes: Buffer): Line => {
+  const line = (): Line => {
     number += 1;
-    if (overLimit) return { text: "", number, tooLong: true };
+    const tooLong = pending.tooLong;
+    const bytes = pending.take();
+    if (tooLong) return { text: "", number, tooLong: true };
     let text = bytes.toString("utf8");
     if (number === 1 && text.startsWith(BYTE_ORDER_MARK)) text = text.slice(1);
     if (text.endsWith(CARRIAGE_RETURN)) text = text.slice(0, -1);
     return text.includes(REPLACEMENT) && hasInvalidUtf8(text, bytes) ? { text, number, invalidUtf8: true } : { text, number };
-  };
-  const keep = (bytes: Buffer): void => {
-    if (overLimit) return;
-    partialBytes += bytes.length;
-    if (partialBytes > maxLineBytes) {
-      overLimit = true;
-      partial = [];
-    } else partial.push(bytes);
   };
 
   for await (const chunk of chunks) {
     options.onChunk?.(chunk.length);
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
-      const tail = chunk.subarray(start, end);
-      if (partial.length || overLimit) keep(tail);
-      else if (tail.length > maxLineBytes) overLimit = true;
-      yield line(partial.length ? Buffer.concat(partial) : overLimit ? tail.subarray(0, 0) : tail);
-      partial = [];
-      partialBytes = 0;
-      overLimit = false;
+      pending.add(chunk.subarray(start, end));
+      yield line();
       start = end + 1;
     }
-    if (start < chunk.length) keep(chunk.subarray(start));
+    if (start < chunk.length) pending.add(chunk.subarray(start));
   }
-  if (partial.length || overLimit) yield line(Buffer.concat(partial));
+  if (!pending.empty) yield line();
 }
 
 /** True when decoding replaced bytes: the text holds more U+FFFD than the bytes spelled out. */

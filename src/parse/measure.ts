@@ -69,7 +69,7 @@ export function keywordLength(node: QueryNode): number {
   const parts: number[] = [];
   walk(node, (current, ancestors) => {
     if (current.type !== "term" && current.type !== "phrase") return;
-    const parent = ancestors[ancestors.length - 1];
+    const parent = ancestors.at(-1);
     const excluded = parent?.type === "not" && !parent.keyword;
     parts.push(current.text.length + (excluded ? 1 : 0));
   });

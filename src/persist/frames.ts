@@ -106,12 +106,12 @@ export class FrameReader {
       const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
       if (checksumOf([start.subarray(MAGIC.length), json]) !== stored) throw new LayoutError("the header does not match its checksum");
     }
-    const header = parseJson(json, "header") as SavedHeader;
+    const header = parseJson(json, "header") as Partial<SavedHeader> | null;
     if (header === null || typeof header !== "object" || header.format !== "forgesearch-index") throw new LayoutError("header does not describe a saved index");
     // The version field and the header's own version must agree: a flipped bit in either is damage, not another version.
     if (header.version !== found) throw new LayoutError("the header's version fields disagree");
     if (found !== version) throw new VersionError(found);
-    return header;
+    return header as SavedHeader;
   }
 
   /** The frame being read while the caller works on the one before. */

@@ -14,7 +14,7 @@ import type { RecordLike } from "../../kinds/types.js";
 export type Field = [stamp: string, value: unknown];
 
 /** Field name → newest field; names are plain (`title`), nested (`owner.login`) or list elements (`reviews[0042]`). */
-export type Fields = Record<string, Field>;
+export type Fields = Partial<Record<string, Field>>;
 
 export type ArchiveKind = "users" | "repositories" | "issues" | "comments" | "labels";
 
@@ -66,9 +66,10 @@ export function supersedes(a: Field, b: Field): boolean {
 }
 
 export function mergeFields(into: Fields, from: Fields): Fields {
-  for (const name of Object.keys(from)) {
+  for (const [name, field] of Object.entries(from)) {
+    if (field === undefined) continue;
     const current = into[name];
-    if (current === undefined || supersedes(from[name], current)) into[name] = from[name];
+    if (current === undefined || supersedes(field, current)) into[name] = field;
   }
   return into;
 }
@@ -82,9 +83,9 @@ export function assemble(fields: Fields): RecordLike | undefined {
   if (hasMark(fields, MARK.deleted)) return undefined;
   const record: RecordLike = {};
   const lists = new Map<string, unknown[]>();
-  for (const name of Object.keys(fields).sort()) {
-    if (name.startsWith("$")) continue;
-    const value = fields[name][1];
+  for (const [name, field] of Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (name.startsWith("$") || field === undefined) continue;
+    const value = field[1];
     const inList = ELEMENT.exec(name);
     if (inList) {
       let list = lists.get(inList[1]);

@@ -153,8 +153,9 @@ async function* mergeRuns(paths: readonly string[]): AsyncGenerator<RunLine> {
  */
 function runLine(id: string, fields: Fields): [string, Array<[string, Record<string, unknown>]>] {
   const groups = new Map<string, Record<string, unknown>>();
-  for (const name of Object.keys(fields)) {
-    const [stamp, value] = fields[name];
+  for (const [name, field] of Object.entries(fields)) {
+    if (field === undefined) continue;
+    const [stamp, value] = field;
     let group = groups.get(stamp);
     if (!group) groups.set(stamp, (group = {}));
     group[name] = value;
