@@ -425,7 +425,9 @@ export class SearchEngine {
 
     const tree = parseQuery(q);
     spec.check?.(tree, caller);
-    await this.indexedBy(collection, deadline);
+    // Records may change between the indexer catching up and this search going on: wait again while time is left,
+    // so that the index read is the store's state at one instant (or, past the deadline, what is indexed).
+    while ((await this.indexedBy(collection, deadline)) && collection.hasPendingWork);
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {

@@ -58,7 +58,7 @@ function flipped(repo: Dataset["repositories"][number]): Dataset["repositories"]
 
 async function interleave(kind: OracleKindName, full: Dataset, ops: Op[]): Promise<void> {
   // blockSize 1: every search pauses after each document it collects or ranks, so changes land mid-search.
-  const engine = new SearchEngine({ rateLimit: false, blockSize: 1 });
+  const engine = new SearchEngine({ rateLimit: false, blockSize: 1, timeLimitMs: 600_000 });
   const state: Dataset = structuredClone(full);
   for (const u of state.users) engine.add("users", u as never);
   for (const r of state.repositories) engine.add("repositories", r as never);
@@ -121,7 +121,8 @@ async function interleave(kind: OracleKindName, full: Dataset, ops: Op[]): Promi
               if (expected.status !== 200) return answer.status === expected.status;
               return answer.status === 200 && answer.total === expected.keys.size && answer.keys.every((k) => expected.keys.has(k)) && answer.keys.length === expected.keys.size;
             });
-            if (answer.status === 500 || !fits) failures.push(`q=${JSON.stringify(q)} caller=${JSON.stringify(op.caller)} states ${from}..${to}: ${JSON.stringify(answer)}`);
+            // The deadline is far off: every answer must be complete, for one state.
+            if (answer.status === 500 || answer.incomplete || !fits) failures.push(`q=${JSON.stringify(q)} caller=${JSON.stringify(op.caller)} states ${from}..${to}: ${JSON.stringify(answer)}`);
           }),
       );
     } else apply(op);
@@ -135,16 +136,26 @@ const cases: Array<[OracleKindName, number]> = [
   ["repositories", 60],
 ];
 
+const scenarioArb = (kind: OracleKindName) =>
+  fc.asyncProperty(
+    datasetFor(kind).chain((data) => fc.record({ data: fc.constant(data), ops: fc.array(opArb(kind, data), { minLength: 4, maxLength: 30 }) })),
+    ({ data, ops }) => interleave(kind, data, ops),
+  );
+
 describe("point-in-time searches", () => {
   for (const [kind, numRuns] of cases) {
     it(`${kind}: every answer is the reference's answer for one state during the search`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          datasetFor(kind).chain((data) => fc.record({ data: fc.constant(data), ops: fc.array(opArb(kind, data), { minLength: 4, maxLength: 30 }) })),
-          ({ data, ops }) => interleave(kind, data, ops),
-        ),
-        runs(numRuns),
-      );
+      await fc.assert(scenarioArb(kind), runs(numRuns));
     });
   }
+
+  // Found by `npm run test:fuzz`: a record changed between the indexer catching up and the search
+  // reading, and the search answered from the older index checked against the newer records.
+  const found: Array<[OracleKindName, number, string]> = [
+    ["issues", 973714752, "202:1998:1:1:1:1:1:4:6:7:6:6:6:6:6:6:8"],
+    ["repositories", -1376540803, "554:696:0:1:3:3:3:5:7:8:9:9:10:11:13:13:12:12:12:12:12:12:12:12:12:12"],
+  ];
+  it.each(found)("%s: the counterexample of seed %i holds", async (kind, seed, path) => {
+    await fc.assert(scenarioArb(kind), { seed, path, endOnFailure: true, numRuns: 1 });
+  });
 });
