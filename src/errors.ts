@@ -17,7 +17,7 @@ export interface ErrorBody {
   status?: string;
 }
 
-export const DOCUMENTATION_URL = "https://docs.github.com/rest/search/search";
+const DOCUMENTATION_URL = "https://docs.github.com/rest/search/search";
 
 /**
  * The stable name of every failure, with its status: tell failures apart by `code`, never by
@@ -134,14 +134,6 @@ export function beyondResultCap(): SearchError {
     message: "Only the first 1000 search results are available",
     documentation_url: DOCUMENTATION_URL,
   });
-}
-
-/** The answer to a repo:/user:/org: the caller cannot see, identical to one that does not exist. */
-export const INACCESSIBLE_SCOPE_MESSAGE =
-  "The listed users and repositories cannot be searched either because the resources do not exist or you do not have permission to view them.";
-
-export function inaccessibleScope(): SearchError {
-  return validationFailed(INACCESSIBLE_SCOPE_MESSAGE);
 }
 
 export function notFound(): SearchError {

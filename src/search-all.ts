@@ -22,7 +22,7 @@ export interface Batch {
   incomplete: boolean;
 }
 
-export const DEFAULT_BATCH = 500;
+const DEFAULT_BATCH = 500;
 
 /** `searchAll`'s options: a search's, and the matches fetched per batch. */
 export interface SearchAllOptions extends SearchOptions {

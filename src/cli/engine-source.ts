@@ -55,7 +55,7 @@ export async function engineFrom(env: EngineFactory, source: EngineSource, optio
 }
 
 /** Loads a dump into the engine with a progress bar, then prints the summary; `strict` refuses any problem. */
-export async function loadInto(env: Pick<EngineFactory, "stderr" | "cwd">, engine: CliEngine, dir: string, strict: boolean): Promise<void> {
+async function loadInto(env: Pick<EngineFactory, "stderr" | "cwd">, engine: CliEngine, dir: string, strict: boolean): Promise<void> {
   const progress = createProgress(env.stderr, "loading", "bytes");
   let report: unknown;
   try {

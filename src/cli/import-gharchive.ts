@@ -56,7 +56,7 @@ Example:
 }
 
 /** The report as a few lines a person reads; the figures are the report's own. */
-export function summary(report: ImportGharchiveReport, out: string): string {
+function summary(report: ImportGharchiveReport, out: string): string {
   const { records: r, trimmed: t } = report;
   const events = Object.values(report.events).reduce((sum, n) => sum + n, 0);
   const files = `${report.files} file${report.files === 1 ? "" : "s"}`;

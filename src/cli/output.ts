@@ -22,7 +22,7 @@ const repoOfUrl = (v: unknown): string => /\/repos\/([^/]+\/[^/]+)/.exec(text(v)
 const labelNames = (v: unknown): string =>
   Array.isArray(v) ? v.map((l) => (typeof l === "string" ? l : text((l as Item | null)?.name))).join(", ") : "";
 
-export const COLUMNS: Record<Endpoint, Column[]> = {
+const COLUMNS: Record<Endpoint, Column[]> = {
   repositories: [
     { header: "NAME", value: (i) => text(i.full_name) },
     { header: "DESCRIPTION", value: (i) => firstLine(i.description), flexible: true },

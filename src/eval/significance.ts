@@ -111,7 +111,7 @@ function logGamma(x: number): number {
 }
 
 /** A small seeded generator (mulberry32): the same seed draws the same sequence. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let s = seed >>> 0;
   return () => {
     s = (s + 0x6d2b79f5) >>> 0;

@@ -14,7 +14,7 @@ export interface Deadline {
 }
 
 /** How often a walk lets other work run: after this many documents (a scan's heartbeat counts as BLOCK). */
-export const PAUSE_EVERY = 8 * BLOCK;
+const PAUSE_EVERY = 8 * BLOCK;
 
 export interface Collected {
   docs: Uint32Array;

@@ -10,7 +10,7 @@ import { queryTerms, tokenize, type Token, type TokenizerName } from "../text/to
 import type { TextMatch } from "../types.js";
 
 /** Longest fragment, in UTF-16 units; shorter values are their own fragment. */
-export const FRAGMENT_LENGTH = 300;
+const FRAGMENT_LENGTH = 300;
 /** Context kept before the first match of a fragment. */
 const LEAD = 60;
 

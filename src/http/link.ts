@@ -72,7 +72,7 @@ export function linkHeader({ baseUrl, path, query, paging, totalCount }: LinkHea
 }
 
 /** Query parameters that carry secrets: never repeated in a link (links end up in logs and caches). */
-export const CREDENTIAL_PARAMETERS = ["client_secret", "access_token"];
+const CREDENTIAL_PARAMETERS = ["client_secret", "access_token"];
 
 function pageUrl(base: string, query: URLSearchParams | string, page: number): string {
   const params = new URLSearchParams(query);

@@ -12,7 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { spawnGit, type Clone } from "./git.js";
 
 /** Git's rule for binary files: a NUL byte among the first 8000. */
-export const BINARY_SNIFF_BYTES = 8000;
+const BINARY_SNIFF_BYTES = 8000;
 
 export interface BlobRequest {
   readonly sha: string;

@@ -36,7 +36,7 @@ export function derivedId(kind: "repo" | "user", key: string): number {
 }
 
 /** The hosting site's legacy global node id: base64 of "0" + length of the type name + ":" + type name + key. */
-export function legacyNodeId(typeName: string, key: string): string {
+function legacyNodeId(typeName: string, key: string): string {
   return Buffer.from(`0${typeName.length}:${typeName}${key}`).toString("base64");
 }
 

@@ -13,7 +13,7 @@ import { FrameReader, FrameWriter, LayoutError, LITTLE_ENDIAN, VersionError } fr
 import { readSnapshot, schemaOf, writeSnapshot, type IndexSnapshot, type RestoreSink } from "./snapshot.js";
 
 export { SavedIndexError, type SavedIndexProblem } from "./errors.js";
-export { FORMAT_VERSION, INDEX_FILE } from "./format.js";
+export { FORMAT_VERSION } from "./format.js";
 export type { IndexSnapshot, RestoreSink } from "./snapshot.js";
 
 export interface SaveReport {

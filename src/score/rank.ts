@@ -102,10 +102,3 @@ export class TopK {
     }
   }
 }
-
-/** The first `k` of `items` in `compare` order. */
-export function topK(items: Iterable<Ranked>, k: number, compare: Comparator): Ranked[] {
-  const top = new TopK(k, compare);
-  for (const item of items) top.offer(item);
-  return top.sorted();
-}

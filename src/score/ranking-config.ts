@@ -64,8 +64,8 @@ export class RankingError extends RangeError {
   }
 }
 
-export const DEFAULT_K1 = 1.2;
-export const RANGES = {
+const DEFAULT_K1 = 1.2;
+const RANGES = {
   k1: [0, 10],
   weight: [0, 1000],
   b: [0, 1],
@@ -75,7 +75,7 @@ const TRANSFORMS: readonly SignalTransform[] = ["log", "saturation", "none"];
 const TIE_BREAKS: readonly TieBreak[] = ["id", "key"];
 
 /** Today's ranking of one kind, as its module declares it. */
-export function kindDefaults(spec: KindSpec<RecordLike>): KindRanking {
+function kindDefaults(spec: KindSpec<RecordLike>): KindRanking {
   return {
     k1: DEFAULT_K1,
     fields: Object.fromEntries(spec.textFields.map((f) => [f.name, { weight: f.weight, b: f.b }])),

@@ -38,14 +38,14 @@ export function proseTokens(text: string): Token[] {
 }
 
 /** Splits an identifier at case changes, underscores and letter/digit boundaries. */
-export function identifierParts(word: string): Array<{ start: number; end: number }> {
+function identifierParts(word: string): Array<{ start: number; end: number }> {
   const parts: Array<{ start: number; end: number }> = [];
   const re = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}]+/gu;
   for (const m of word.matchAll(re)) parts.push({ start: m.index!, end: m.index! + m[0].length });
   return parts;
 }
 
-export function codeTokens(text: string): Token[] {
+function codeTokens(text: string): Token[] {
   const out: Token[] = [];
   let position = 0;
   for (const m of text.matchAll(WORD)) {
@@ -67,7 +67,7 @@ export function codeTokens(text: string): Token[] {
   return out;
 }
 
-export function exactTokens(text: string): Token[] {
+function exactTokens(text: string): Token[] {
   const term = text.trim().toLowerCase();
   if (!term) return [];
   const start = text.indexOf(text.trim());

@@ -38,7 +38,7 @@ const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 const EVENT_ID = /^\d{1,20}$/;
 const FULL_NAME = /^([^/\s]+)\/([^/\s]+)$/;
 
-export const SKIP = {
+const SKIP = {
   json: "not a JSON object",
   id: "no numeric event id",
   type: "no event type",

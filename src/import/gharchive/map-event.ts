@@ -40,7 +40,7 @@ export type EventMapping = EventParts | { skip: string };
 type Mapper = (event: ArchivedEvent, out: EventParts) => string | void;
 
 /** The event types the archive holds, each with its mapper; a mapper returns a reason to skip the event. */
-export const MAPPERS: Readonly<Partial<Record<string, Mapper>>> = {
+const MAPPERS: Readonly<Partial<Record<string, Mapper>>> = {
   IssuesEvent: (event, out) => {
     const issue = obj(event.payload.issue);
     const number = numberOf(issue?.number);

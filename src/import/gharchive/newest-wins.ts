@@ -26,7 +26,7 @@ export interface MergedRecord {
   readonly fields: Fields;
 }
 
-export const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
+const DEFAULT_BUDGET_BYTES = 64 * 1024 * 1024;
 // Runs merged at once; more runs are merged in rounds, so open files stay few.
 const FAN_IN = 32;
 // A rough cost of a field's tuple and name, and of a record's own entry, beside its value's JSON.

@@ -82,7 +82,7 @@ export function fullRepositoryParts(repository: unknown, extra: RecordLike = {})
 }
 
 /** The key of an issue or pull request: its repository's id and its number. */
-export function issueKey(event: ArchivedEvent, number: number): string {
+function issueKey(event: ArchivedEvent, number: number): string {
   return `${event.repo.id}#${number}`;
 }
 

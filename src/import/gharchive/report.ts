@@ -42,9 +42,9 @@ export interface GharchiveProblem {
   reason: string;
 }
 
-export const PROBLEMS_KEPT = 100;
-export const TYPES_KEPT = 64;
-export const OTHER_TYPES = "(other types)";
+const PROBLEMS_KEPT = 100;
+const TYPES_KEPT = 64;
+const OTHER_TYPES = "(other types)";
 
 export class ReportTally {
   private readonly events: Record<string, number> = Object.create(null);
