@@ -27,8 +27,8 @@ import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
 import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
 import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
-import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
-import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
+import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
+import type { DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
 import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
@@ -36,16 +36,15 @@ export type LoadOptions = ReadDumpOptions;
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan } from "./plan/plan.js";
-import { and, keyword, type Match } from "./resolve/match.js";
+import { and, type Match } from "./resolve/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { makeScorer } from "./score/score.js";
-import { DUMP_KINDS, keyOf, Store } from "./store.js";
+import { Store } from "./store.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
-import { visibilityDoubt } from "./kinds/shared.js";
 
 export interface SearchEngineOptions {
   /** Base of API URLs in items and links; default `https://api.github.com`. */
@@ -181,10 +180,7 @@ export class SearchEngine {
     };
     this.ranking = resolveRanking(options.ranking);
     this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
-    for (const kind of SEARCH_KINDS) {
-      const spec = KINDS[kind];
-      if (spec) this.collections.set(kind, new Collection(spec, this.store));
-    }
+    for (const kind of SEARCH_KINDS) this.collections.set(kind, new Collection(KINDS[kind], this.store));
   }
 
   /** True while a load is in progress: searches answer 503 until it ends. */
@@ -226,8 +222,8 @@ export class SearchEngine {
   private unresolvedCount(): number {
     let n = 0;
     for (const { spec } of this.collections.values()) {
-      const visibility = spec.columns.find((c) => c.name === "visibility");
-      if (!visibility?.dependsOn?.includes("repositories")) continue;
+      if (spec.visibility !== "repository") continue;
+      const visibility = spec.columns.find((c) => c.name === "visibility")!;
       for (const record of this.store.all(spec.source)) if (visibility.value(record, this.store) === "unknown") n++;
     }
     return n;
@@ -244,9 +240,10 @@ export class SearchEngine {
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
   private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void): string {
+    const { keyFields, doubt: doubtOf } = RECORD_KINDS[kind];
     const key = keyOf(kind, record);
-    if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
-    const doubt = kind === "repositories" ? visibilityDoubt(record) : undefined;
+    if (!key) throw invalidRecord(kind, keyFields, `a ${kind} record needs ${keyFields}`);
+    const doubt = doubtOf?.(record);
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
     const previous = this.store.put(kind, key, record);
     this.touch(kind, key, record, previous);
@@ -274,11 +271,12 @@ export class SearchEngine {
       if (c.spec.source === kind) c.touch(key);
       c.dependencyChanged(kind, records);
     }
-    if (kind !== "comments") return;
-    // A comment changes its issue's searchable text (both issues' when it moved).
+    // A record may change a document of another kind (a comment its issue; both issues when it moved).
+    const affects = RECORD_KINDS[kind].affects;
+    if (!affects) return;
     for (const record of records) {
-      const issue = record && Store.commentIssueKey(record);
-      if (issue) this.collections.get("issues")?.touch(issue);
+      const key = record && affects.key(record);
+      if (key) this.collections.get(affects.kind)?.touch(key);
     }
   }
 
@@ -364,14 +362,13 @@ export class SearchEngine {
 
   private prepare(kind: string, accept: string | undefined): Prepared {
     if (this.loading) throw serviceUnavailable();
-    const spec = (KINDS as Record<string, KindSpec<RecordLike> | undefined>)[kind];
+    const spec = Object.hasOwn(KINDS, kind) ? KINDS[kind as SearchKind] : undefined;
     const collection = spec && this.collections.get(spec.kind);
     if (!spec || !collection) throw notFound();
     const media = negotiateMediaType(accept, this.options.vendor);
     if (!media.acceptable) throw unsupportedMediaType(accept ?? "");
-    const previewsRequired = this.options.previews === "required";
-    if (previewsRequired && kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
-    if (previewsRequired && kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
+    const preview = spec.preview;
+    if (this.options.previews === "required" && preview?.requiredFor && !media.previews.has(preview.media)) throw previewRequired(preview.requiredFor);
     return { spec, collection, media };
   }
 
@@ -418,8 +415,8 @@ export class SearchEngine {
     const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
     if (!cursor && isPastResultCap(paging)) throw beyondResultCap();
 
-    const filters: Match[] = [];
-    if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
+    const scope: ScopeContext = { store: this.store, canSee: (repo) => canSeeRepository(repo, caller, this.store) };
+    const filters: Match[] = (spec.scopeParameters ?? []).map((p) => p.filter(params[p.name], scope));
 
     const tree = parseQuery(q);
     spec.check?.(tree, caller);
@@ -443,7 +440,7 @@ export class SearchEngine {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork;
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
-    const guarded = spec.columns.some((c) => c.name === "visibility");
+    const guarded = spec.visibility !== "public";
     if (guarded) filters.push(visibilityFilter(caller, this.store));
     const match = and([resolved.match, ...filters]);
 
@@ -518,16 +515,6 @@ export class SearchEngine {
       }
     }
     return out;
-  }
-
-  /** Label search is confined to one repository the caller can see; 404 otherwise. */
-  private labelScope(repositoryId: unknown, caller: Caller | undefined): Match {
-    if (repositoryId === undefined || repositoryId === null || repositoryId === "") throw missingParameter("repository_id");
-    const id = Number(repositoryId);
-    if (!Number.isInteger(id)) throw validationFailed(`"${String(repositoryId)}" is not a repository id`, "repository_id");
-    const repo = this.store.repositoryById(id);
-    if (!repo || !canSeeRepository(repo, caller, this.store)) throw notFound();
-    return keyword("repository_id", String(id));
   }
 
   /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP. Never throws. */
@@ -672,27 +659,6 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
     return false;
   };
   if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
-}
-
-function keyFieldOf(kind: DumpKind): string {
-  switch (kind) {
-    case "repositories":
-      return "full_name";
-    case "users":
-      return "login";
-    case "issues":
-      return "number and repository_url";
-    case "comments":
-      return "id";
-    case "commits":
-      return "sha and repository";
-    case "code":
-      return "path and repository";
-    case "labels":
-      return "name and repository_id";
-    case "topics":
-      return "name";
-  }
 }
 
 export { SearchError };

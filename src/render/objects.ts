@@ -4,7 +4,7 @@
  * gives self-consistent links.
  */
 import type { RecordLike } from "../kinds/types.js";
-import { obj, str } from "../store.js";
+import { obj, str } from "../records/read.js";
 
 export interface Urls {
   baseUrl: string;

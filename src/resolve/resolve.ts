@@ -8,7 +8,7 @@ import type { QualifierNode, QueryNode, Span } from "../parse/ast.js";
 import { collectQualifiers, countOperators, groupDepth, keywordLength } from "../parse/measure.js";
 import { QueryError } from "../errors.js";
 import type { KindSpec, QualifierSpec, RecordLike, ResolveContext } from "../kinds/types.js";
-import type { Store } from "../store.js";
+import type { StoreReader } from "../records/store-reader.js";
 import type { Caller } from "../types.js";
 import { queryTerms } from "../text/tokenize.js";
 import { ALL, and, none, not, or, type Match } from "./match.js";
@@ -26,7 +26,7 @@ export interface Access {
 
 export interface ResolveInput {
   spec: KindSpec<RecordLike>;
-  store: Store;
+  store: StoreReader;
   caller?: Caller;
   mercy: boolean;
   access: Access;

@@ -6,7 +6,8 @@
 import { validationFailed } from "../../errors.js";
 import type { QueryNode } from "../../parse/ast.js";
 import { or } from "../../resolve/match.js";
-import { issueKeyOf, lower, obj, repositoryOf, str, type Store } from "../../store.js";
+import { issueKeyOf, lower, obj, repositoryOf, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import type { Caller } from "../../types.js";
 import { count, logins, repositoryColumns, time } from "../shared.js";
 import type { ColumnSpec, KindSpec, RecordLike, SortSpec } from "../types.js";
@@ -34,6 +35,7 @@ import {
   totalReactions,
 } from "./facts.js";
 import { issueQualifiers, KIND_VALUES } from "./qualifiers.js";
+import { commentRecords } from "./comments.js";
 import { commentApiUrl, issueApiUrl, renderIssue } from "./render.js";
 
 /** A bare word of seven or more hex digits may be the start of a pull request's commit SHA. */
@@ -55,7 +57,7 @@ function picksOneKind(node: QueryNode): boolean {
   }
 }
 
-const involved = (d: RecordLike, s: Store): string[] => [
+const involved = (d: RecordLike, s: StoreReader): string[] => [
   ...new Set([authorLogin(d), ...assigneeLogins(d), ...mentionsOf(d, s).users, ...commenterLogins(d, s)].filter(Boolean)),
 ];
 
@@ -73,6 +75,8 @@ const reactionSorts: Record<string, SortSpec> = Object.fromEntries(
 export const issues: KindSpec<RecordLike> = {
   kind: "issues",
   source: "issues",
+  records: [{ kind: "issues", file: "issues.ndjson", loadOrder: 4, key: issueKeyOf, keyFields: "number and repository_url" }, commentRecords],
+  visibility: "repository",
   textFields: [
     { name: "title", tokenizer: "prose", weight: 2, b: 0.3, text: (d) => str(d.title) },
     { name: "body", tokenizer: "prose", weight: 1, b: 0.75, text: (d) => str(d.body) },
