@@ -13,7 +13,6 @@ import {
   missingParameter,
   notFound,
   previewRequired,
-  rateLimited,
   SearchError,
   serviceUnavailable,
   unsupportedMediaType,
@@ -21,10 +20,10 @@ import {
   validationFailed,
 } from "./errors.js";
 import { highlight, queryWordsFor } from "./highlight/highlight.js";
-import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
-import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
-import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
-import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
+import { isPastResultCap, parsePaging, RESULT_CAP } from "./api/paging.js";
+import { negotiateMediaType, type MediaTypeChoice } from "./api/media-type.js";
+import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
+import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
@@ -36,7 +35,7 @@ export type LoadOptions = ReadDumpOptions;
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan } from "./plan/plan.js";
-import { and, type Match } from "./resolve/match.js";
+import { and, type Match } from "./logical/match.js";
 import { resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
@@ -152,7 +151,6 @@ export class SearchEngine {
   readonly ranking: Ranking;
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
-  private readonly limiter: RateLimiter | undefined;
   private loads = 0;
   /** Searches in flight hold it; the indexer changes indexes only while none does. */
   private readonly gate = new ReadGate();
@@ -179,7 +177,8 @@ export class SearchEngine {
       previews: options.previews ?? "required",
     };
     this.ranking = resolveRanking(options.ranking);
-    this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
+    // Checked now, though only request() counts requests: a bad limit is the embedder's mistake, not a 500 later.
+    if (this.options.rateLimit !== false) rateLimits(this.options.rateLimit);
     for (const kind of SEARCH_KINDS) this.collections.set(kind, new Collection(KINDS[kind], this.store));
   }
 
@@ -517,42 +516,9 @@ export class SearchEngine {
     return out;
   }
 
-  /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP. Never throws. */
-  async request(req: HttpRequest): Promise<HttpResponse> {
-    const headers: Record<string, string> = {};
-    try {
-      // Every request counts, so that every answer (unknown routes too) carries the allowance headers.
-      if (this.limiter) {
-        const subject = rateLimitSubject(req.caller, req.ip);
-        const result = this.limiter.take(subject.key, subject.authenticated, this.options.now());
-        Object.assign(headers, this.limiter.headers(result));
-        if (!result.allowed) throw rateLimited(headers, subject.who, subject.authenticated);
-      }
-      const url = new URL(req.url, "http://localhost");
-      const m = /^\/search\/([a-z]+)\/?$/.exec(url.pathname);
-      if (!m || !SEARCH_KINDS.includes(m[1] as SearchKind)) throw notFound();
-      const accept = header(req.headers, "accept");
-      const params: SearchParams = {};
-      for (const name of ["q", "sort", "order", "per_page", "page", "repository_id"] as const) {
-        // A repeated parameter counts by its last value, as the site (a Rails application) reads it.
-        const v = url.searchParams.getAll(name).at(-1);
-        if (v !== undefined) params[name] = v;
-      }
-      const baseUrl = req.baseUrl ?? this.options.baseUrl;
-      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller, baseUrl });
-      const media = negotiateMediaType(accept, this.options.vendor);
-      headers["content-type"] = "application/json; charset=utf-8";
-      headers[`x-${this.options.vendor}-media-type`] = media.mediaType;
-      const link = linkHeader({ baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
-      if (link) headers.link = link;
-      const etag = etagOf(body);
-      headers.etag = etag;
-      if (matchesIfNoneMatch(header(req.headers, "if-none-match"), etag)) return { status: 304, headers, body: undefined };
-      return { status: 200, headers, body };
-    } catch (err) {
-      const e = asSearchError(err, (cause) => this.logger?.error("request failed", cause));
-      return { status: e.status, headers: { ...headers, ...e.headers, "content-type": "application/json; charset=utf-8" }, body: e.body };
-    }
+  /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP (src/http/respond.ts). Never throws. */
+  request(req: HttpRequest): Promise<HttpResponse> {
+    return respond(this, req);
   }
 
   /**
@@ -594,17 +560,6 @@ export class SearchEngine {
   counts(): Record<DumpKind, number> {
     return Object.fromEntries(DUMP_KINDS.map((k) => [k, this.store.size(k)])) as Record<DumpKind, number>;
   }
-}
-
-function header(headers: HttpRequest["headers"], name: string): string | undefined {
-  if (!headers) return undefined;
-  for (const k of Object.keys(headers)) {
-    if (k.toLowerCase() === name) {
-      const v = headers[k];
-      return Array.isArray(v) ? v.join(", ") : v;
-    }
-  }
-  return undefined;
 }
 
 /** Records nested deeper than this are refused: nothing in the hosting site's shapes comes close, and deeper ones break JSON writers. */

@@ -5,7 +5,7 @@
  */
 import type { RecordLike } from "./kinds/types.js";
 import { logins, ownerLogin, visibilityOf } from "./kinds/shared.js";
-import { keyword, or, type Match } from "./resolve/match.js";
+import { keyword, or, type Match } from "./logical/match.js";
 import type { Access } from "./resolve/resolve.js";
 import { lower, str } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";

@@ -4,7 +4,7 @@
  */
 import { missingParameter, notFound, validationFailed } from "../errors.js";
 import { str } from "../records/read.js";
-import { keyword, type Match } from "../resolve/match.js";
+import { keyword, type Match } from "../logical/match.js";
 import { count, time } from "./shared.js";
 import type { KindSpec, RecordLike, RenderContext, ScopeContext } from "./types.js";
 

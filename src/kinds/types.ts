@@ -3,11 +3,12 @@
  * columns, qualifiers, sorts, signals and text-match properties. The stages
  * (resolve, plan, execute, score, highlight, render) are generic over this.
  */
+import type { Preview } from "../api/media-type.js";
 import type { QualifierNode, QueryNode } from "../parse/ast.js";
 import type { DumpKind, SearchKind } from "../records/kinds.js";
 import type { RecordLike } from "../records/read.js";
 import type { StoreReader } from "../records/store-reader.js";
-import type { Match } from "../resolve/match.js";
+import type { Match } from "../logical/match.js";
 import type { TokenizerName } from "../text/tokenize.js";
 import type { Caller } from "../types.js";
 
@@ -72,12 +73,9 @@ export interface RecordKindSpec {
   affects?: { kind: SearchKind; key(record: RecordLike): string | undefined };
 }
 
-/** Preview media types (`application/vnd.github.<name>-preview+json`) a kind's search cares for. */
-export type PreviewName = "cloak" | "mercy";
-
 export interface PreviewSpec {
-  /** The preview a client of this kind sends by default (the command line's Accept). */
-  media: PreviewName;
+  /** The preview (`application/vnd.github.<media>-preview+json`) a client of this kind sends by default (the command line's Accept). */
+  media: Preview;
   /** The feature's name in the 415 sent without it, when the preview is required (commits, topics). */
   requiredFor?: string;
 }

@@ -11,7 +11,7 @@ import type { KindSpec, QualifierSpec, RecordLike, ResolveContext } from "../kin
 import type { StoreReader } from "../records/store-reader.js";
 import type { Caller } from "../types.js";
 import { queryTerms } from "../text/tokenize.js";
-import { ALL, and, none, not, or, type Match } from "./match.js";
+import { ALL, and, none, not, or, type Match } from "../logical/match.js";
 
 export const MAX_KEYWORD_LENGTH = 256;
 export const MAX_OPERATORS = 5;

@@ -66,7 +66,7 @@ describe("the kind registry", () => {
 
   it("leaves no kind name in the engine, the loader, the command line's requests or the HTTP layer", () => {
     const names = new RegExp(`["'](${DUMP_KINDS.join("|")})["']`);
-    const files = ["engine.ts", "load/read-dump.ts", "load/dump-files.ts", "cli/search-request.ts"];
+    const files = ["engine.ts", "load/read-dump.ts", "load/dump-files.ts", "cli/search-request.ts", "http/respond.ts", "http/server.ts"];
     for (const file of files) expect(readFileSync(join(SRC, file), "utf8"), file).not.toMatch(names);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { validationFailed } from "../../errors.js";
 import type { QueryNode } from "../../parse/ast.js";
-import { or } from "../../resolve/match.js";
+import { or } from "../../logical/match.js";
 import { issueKeyOf, lower, obj, repositoryOf, str } from "../../records/read.js";
 import type { StoreReader } from "../../records/store-reader.js";
 import type { Caller } from "../../types.js";
