@@ -36,7 +36,7 @@ import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan } from "./plan/plan.js";
 import { and, type Match } from "./logical/match.js";
-import { resolve } from "./resolve/resolve.js";
+import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
@@ -418,7 +418,8 @@ export class SearchEngine {
     const filters: Match[] = (spec.scopeParameters ?? []).map((p) => p.filter(params[p.name], scope));
 
     const tree = parseQuery(q);
-    spec.check?.(tree, caller);
+    // The checks that need no records, before waiting for indexing: a refused query does not wait.
+    checkQuery(tree, spec, caller);
     await this.indexedBy(collection, deadline);
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();

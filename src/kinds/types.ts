@@ -134,6 +134,18 @@ export interface QualifierSpec {
   build?(node: QualifierNode, ctx: ResolveContext): Match;
 }
 
+/** A rule on the whole query: one that does not hold is refused (422) with its message, pointing at the query. */
+export interface QueryRule {
+  message: string;
+  holds(tree: QueryNode, ctx: RuleContext): boolean;
+}
+
+export interface RuleContext {
+  caller?: Caller;
+  /** Tells a qualifier of the kind from an unknown `name:value`, which is a keyword. */
+  isQualifier(name: string): boolean;
+}
+
 export interface SortSpec {
   /** Column sorted on; documents without a value sort last. */
   column: string;
@@ -203,8 +215,8 @@ export interface KindSpec<D = RecordLike> {
   keywordsCombine?: "and" | "or";
   /** Qualifiers forbidden for this kind (labels accept keywords only). */
   keywordsOnly?: boolean;
-  /** Kind-specific rules on the whole query (e.g. app-user callers must pick issues or pull requests). */
-  check?(tree: QueryNode, caller: Caller | undefined): void;
+  /** Rules on the whole query (app-user callers must pick issues or pull requests), checked by resolve before anything else. */
+  rules?: readonly QueryRule[];
   /** What a bare keyword means besides its text (issues: a hex word is also a commit SHA prefix). */
   term?(word: string, text: Match): Match;
   /** A query must contain at least one term (code). */

@@ -24,7 +24,7 @@ import type { KindSpec, RecordLike } from "../types.js";
 import { directoryQuery, directoryRuns, extensionKeys, extensionQuery, fileName, fileNameKeys, fileSize, searchableContent, tooLarge } from "./files.js";
 import { codeIndexed } from "./forks.js";
 import { codeItem, fileUrls } from "./render.js";
-import { requireSearchWord } from "./terms.js";
+import { hasSearchWord, NEEDS_TERM } from "./terms.js";
 
 const repositoryName = (file: RecordLike) => repositoryOf(file);
 const repositoryOfFile = (file: RecordLike, store: StoreReader) => store.repository(repositoryName(file));
@@ -104,6 +104,6 @@ export const code: KindSpec<RecordLike> = {
     const parts = word.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
     return parts.length > 1 && text.op === "text" ? { op: "and", children: parts.map((part) => ({ ...text, text: part })) } : text;
   },
-  check: (tree) => requireSearchWord(tree, (name) => code.qualifiers.some((q) => q.name === name)),
+  rules: [{ message: NEEDS_TERM, holds: (tree, ctx) => hasSearchWord(tree, ctx.isQualifier) }],
   render: codeItem,
 };

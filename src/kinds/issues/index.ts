@@ -3,12 +3,10 @@
  * sorts and text-match properties as data. Qualifiers are in ./qualifiers.ts,
  * what a record says in ./facts.ts, the item in ./render.ts.
  */
-import { validationFailed } from "../../errors.js";
 import type { QueryNode } from "../../parse/ast.js";
 import { or } from "../../logical/match.js";
 import { issueKeyOf, lower, obj, repositoryOf, str } from "../../records/read.js";
 import type { StoreReader } from "../../records/store-reader.js";
-import type { Caller } from "../../types.js";
 import { count, logins, repositoryColumns, time } from "../shared.js";
 import type { ColumnSpec, KindSpec, RecordLike, SortSpec } from "../types.js";
 import {
@@ -132,10 +130,8 @@ export const issues: KindSpec<RecordLike> = {
     updated: { column: "updated" },
   },
   term: (word, text) => (SHA_PREFIX.test(word) ? or([text, { op: "prefix", column: "commit", prefix: word.toLowerCase() }]) : text),
-  check(tree: QueryNode, caller: Caller | undefined) {
-    // Apps acting for a user cannot mix issues and pull requests in one search.
-    if (caller?.via === "app-user" && !picksOneKind(tree)) throw validationFailed(APP_USER_MESSAGE);
-  },
+  // Apps acting for a user cannot mix issues and pull requests in one search.
+  rules: [{ message: APP_USER_MESSAGE, holds: (tree, { caller }) => caller?.via !== "app-user" || picksOneKind(tree) }],
   signals: [
     { name: "comments", weight: 0.05, value: (d, s) => commentCount(d, s) },
     { name: "reactions", weight: 0.05, value: totalReactions },
