@@ -34,7 +34,9 @@ import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js
 export type LoadOptions = ReadDumpOptions;
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
-import { plan } from "./plan/plan.js";
+import { plan, type Plan } from "./plan/plan.js";
+import { printMatch } from "./logical/print.js";
+import { simplify } from "./logical/simplify.js";
 import { and, type Match } from "./logical/match.js";
 import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
@@ -143,6 +145,8 @@ interface ReadContext {
   deadline: Deadline;
   /** A batch of `searchAll`: no paging and no cap, only matches after the cursor; `onLast` gets the batch's last match. */
   cursor?: Cursor & { onLast(last: Ranked | undefined): void };
+  /** Told what the query became: the logical query with every filter, and the plan. */
+  onPlan?: (match: Match, executionPlan: Plan) => void;
 }
 
 export class SearchEngine {
@@ -398,7 +402,23 @@ export class SearchEngine {
     }, batchSize);
   }
 
-  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
+  /**
+   * What a search becomes: its logical query (resolved, with the visibility and scope filters) and
+   * the plan's description, conjunctions led by their cheapest child. For goldens and debugging;
+   * rejects as `search()` does.
+   */
+  async describeQuery(kind: SearchKind, params: SearchParams = {}, options: SearchOptions = {}): Promise<{ logical: string; plan: string }> {
+    let described = { logical: "", plan: "" };
+    const onPlan = (match: Match, executionPlan: Plan) => (described = { logical: printMatch(match), plan: executionPlan.root.describe });
+    try {
+      await this.run(kind, { ...params, per_page: 1 }, options ?? {}, undefined, onPlan);
+    } catch (err) {
+      throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
+    }
+    return described;
+  }
+
+  private async run(kind: SearchKind, params: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"], onPlan?: ReadContext["onPlan"]): Promise<Envelope> {
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, options.accept);
@@ -424,7 +444,7 @@ export class SearchEngine {
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {
-      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor });
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor, onPlan });
     } finally {
       this.gate.leave();
     }
@@ -435,16 +455,17 @@ export class SearchEngine {
     tree: ReturnType<typeof parseQuery>,
     params: SearchParams,
     options: SearchOptions,
-    { caller, sortParam, paging, filters, deadline, cursor }: ReadContext,
+    { caller, sortParam, paging, filters, deadline, cursor, onPlan }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork;
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
     const guarded = spec.visibility !== "public";
     if (guarded) filters.push(visibilityFilter(caller, this.store));
-    const match = and([resolved.match, ...filters]);
+    const match = simplify(and([resolved.match, ...filters]));
 
     const executionPlan = plan(match, collection);
+    onPlan?.(match, executionPlan);
     const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
     const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
