@@ -13,7 +13,6 @@ import {
   missingParameter,
   notFound,
   previewRequired,
-  rateLimited,
   SearchError,
   serviceUnavailable,
   unsupportedMediaType,
@@ -21,31 +20,33 @@ import {
   validationFailed,
 } from "./errors.js";
 import { highlight, queryWordsFor, type HighlightTerms } from "./highlight/highlight.js";
-import { etagOf, matchesIfNoneMatch } from "./http/etag.js";
-import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/link.js";
-import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
-import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
+import { isPastResultCap, parsePaging, RESULT_CAP } from "./api/paging.js";
+import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./api/media-type.js";
+import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
+import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
-import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
-import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
+import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
+import type { DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
 import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
 export type LoadOptions = ReadDumpOptions;
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
-import { plan } from "./plan/plan.js";
-import { and, keyword, type Match } from "./resolve/match.js";
-import { resolve } from "./resolve/resolve.js";
+import { plan, type Plan } from "./plan/plan.js";
+import { printMatch } from "./logical/print.js";
+import { simplify } from "./logical/simplify.js";
+import { and, type Match } from "./logical/match.js";
+import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { makeScorer } from "./score/score.js";
-import { DUMP_KINDS, keyOf, Store } from "./store.js";
-import type { Caller, Envelope, HttpRequest, HttpResponse, SearchItem, SearchOptions, SearchParams, TextMatch } from "./types.js";
+import { Store } from "./store.js";
+import type { SearchItem } from "./items.js";
+import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
-import { visibilityDoubt } from "./kinds/shared.js";
 
 export interface SearchEngineOptions {
   /** Base of API URLs in items and links; default `https://api.github.com`. */
@@ -145,6 +146,8 @@ interface ReadContext {
   deadline: Deadline;
   /** A batch of `searchAll`: no paging and no cap, only matches after the cursor; `onLast` gets the batch's last match. */
   cursor?: Cursor & { onLast(last: Ranked | undefined): void };
+  /** Told what the query became: the logical query with every filter, and the plan. */
+  onPlan?: (match: Match, executionPlan: Plan) => void;
 }
 
 export class SearchEngine {
@@ -153,7 +156,6 @@ export class SearchEngine {
   readonly ranking: Ranking;
   private readonly store = new Store();
   private readonly collections = new Map<SearchKind, Collection>();
-  private readonly limiter: RateLimiter | undefined;
   private loads = 0;
   /** Searches in flight hold it; the indexer changes indexes only while none does. */
   private readonly gate = new ReadGate();
@@ -180,11 +182,9 @@ export class SearchEngine {
       previews: options.previews ?? "required",
     };
     this.ranking = resolveRanking(options.ranking);
-    this.limiter = this.options.rateLimit === false ? undefined : new RateLimiter(this.options.rateLimit);
-    for (const kind of SEARCH_KINDS) {
-      const spec = KINDS[kind];
-      if (spec) this.collections.set(kind, new Collection(spec, this.store));
-    }
+    // Checked now, though only request() counts requests: a bad limit is the embedder's mistake, not a 500 later.
+    if (this.options.rateLimit !== false) rateLimits(this.options.rateLimit);
+    for (const kind of SEARCH_KINDS) this.collections.set(kind, new Collection(KINDS[kind], this.store));
   }
 
   /** True while a load is in progress: searches answer 503 until it ends. */
@@ -226,8 +226,8 @@ export class SearchEngine {
   private unresolvedCount(): number {
     let n = 0;
     for (const { spec } of this.collections.values()) {
-      const visibility = spec.columns.find((c) => c.name === "visibility");
-      if (!visibility?.dependsOn?.includes("repositories")) continue;
+      if (spec.visibility !== "repository") continue;
+      const visibility = spec.columns.find((c) => c.name === "visibility")!;
       for (const record of this.store.all(spec.source)) if (visibility.value(record, this.store) === "unknown") n++;
     }
     return n;
@@ -244,9 +244,10 @@ export class SearchEngine {
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
   private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void): string {
+    const { keyFields, doubt: doubtOf } = RECORD_KINDS[kind];
     const key = keyOf(kind, record);
-    if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
-    const doubt = kind === "repositories" ? visibilityDoubt(record) : undefined;
+    if (!key) throw invalidRecord(kind, keyFields, `a ${kind} record needs ${keyFields}`);
+    const doubt = doubtOf?.(record);
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
     const previous = this.store.put(kind, key, record);
     this.touch(kind, key, record, previous);
@@ -274,11 +275,12 @@ export class SearchEngine {
       if (c.spec.source === kind) c.touch(key);
       c.dependencyChanged(kind, records);
     }
-    if (kind !== "comments") return;
-    // A comment changes its issue's searchable text (both issues' when it moved).
+    // A record may change a document of another kind (a comment its issue; both issues when it moved).
+    const affects = RECORD_KINDS[kind].affects;
+    if (!affects) return;
     for (const record of records) {
-      const issue = record && Store.commentIssueKey(record);
-      if (issue) this.collections.get("issues")?.touch(issue);
+      const key = record && affects.key(record);
+      if (key) this.collections.get(affects.kind)?.touch(key);
     }
   }
 
@@ -364,14 +366,13 @@ export class SearchEngine {
 
   private prepare(kind: string, accept: string | undefined): Prepared {
     if (this.loading) throw serviceUnavailable();
-    const spec = (KINDS as Record<string, KindSpec<RecordLike> | undefined>)[kind];
+    const spec = Object.hasOwn(KINDS, kind) ? KINDS[kind as SearchKind] : undefined;
     const collection = spec && this.collections.get(spec.kind);
     if (!spec || !collection) throw notFound();
     const media = negotiateMediaType(accept, this.options.vendor);
     if (!media.acceptable) throw unsupportedMediaType(accept ?? "");
-    const previewsRequired = this.options.previews === "required";
-    if (previewsRequired && kind === "commits" && !media.previews.has("cloak")) throw previewRequired("Commit Search");
-    if (previewsRequired && kind === "topics" && !media.previews.has("mercy")) throw previewRequired("Topics");
+    const preview = spec.preview;
+    if (this.options.previews === "required" && preview?.requiredFor && !media.previews.has(preview.media)) throw previewRequired(preview.requiredFor);
     return { spec, collection, media };
   }
 
@@ -403,7 +404,23 @@ export class SearchEngine {
     }, batchSize) as AsyncIterable<SearchItem<K>>;
   }
 
-  private async run(kind: SearchKind, given: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"]): Promise<Envelope> {
+  /**
+   * What a search becomes: its logical query (resolved, with the visibility and scope filters) and
+   * the plan's description, conjunctions led by their cheapest child. For goldens and debugging;
+   * rejects as `search()` does.
+   */
+  async describeQuery(kind: SearchKind, params: SearchParams = {}, options: SearchOptions = {}): Promise<{ logical: string; plan: string }> {
+    let described = { logical: "", plan: "" };
+    const onPlan = (match: Match, executionPlan: Plan) => (described = { logical: printMatch(match), plan: executionPlan.root.describe });
+    try {
+      await this.run(kind, { ...params, per_page: 1 }, options ?? {}, undefined, onPlan);
+    } catch (err) {
+      throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
+    }
+    return described;
+  }
+
+  private async run(kind: SearchKind, given: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"], onPlan?: ReadContext["onPlan"]): Promise<Envelope> {
     const params = textParams(given);
     const now = this.options.now;
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
@@ -420,18 +437,19 @@ export class SearchEngine {
     const paging = parsePaging({ page: params.page as string | undefined, per_page: params.per_page as string | undefined });
     if (!cursor && isPastResultCap(paging)) throw beyondResultCap();
 
-    const filters: Match[] = [];
-    if (spec.kind === "labels") filters.push(this.labelScope(params.repository_id, caller));
+    const scope: ScopeContext = { store: this.store, canSee: (repo) => canSeeRepository(repo, caller, this.store) };
+    const filters: Match[] = (spec.scopeParameters ?? []).map((p) => p.filter(params[p.name], scope));
 
     const tree = parseQuery(q);
-    spec.check?.(tree, caller);
+    // The checks that need no records, before waiting for indexing: a refused query does not wait.
+    checkQuery(tree, spec, caller);
     // Records may change between the indexer catching up and this search going on: wait again while time is left,
     // so that the index read is the store's state at one instant (or, past the deadline, what is indexed).
     while ((await this.indexedBy(collection, deadline)) && collection.hasPendingWork);
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {
-      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor });
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor, onPlan });
     } finally {
       this.gate.leave();
     }
@@ -442,16 +460,17 @@ export class SearchEngine {
     tree: ReturnType<typeof parseQuery>,
     params: SearchParams,
     options: SearchOptions,
-    { caller, sortParam, paging, filters, deadline, cursor }: ReadContext,
+    { caller, sortParam, paging, filters, deadline, cursor, onPlan }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork;
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
-    const guarded = spec.columns.some((c) => c.name === "visibility");
+    const guarded = spec.visibility !== "public";
     if (guarded) filters.push(visibilityFilter(caller, this.store));
-    const match = and([resolved.match, ...filters]);
+    const match = simplify(and([resolved.match, ...filters]));
 
     const executionPlan = plan(match, collection);
+    onPlan?.(match, executionPlan);
     const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
     const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
@@ -524,53 +543,9 @@ export class SearchEngine {
     return out;
   }
 
-  /** Label search is confined to one repository the caller can see; 404 otherwise. */
-  private labelScope(repositoryId: unknown, caller: Caller | undefined): Match {
-    if (repositoryId === undefined || repositoryId === null || repositoryId === "") throw missingParameter("repository_id");
-    const id = Number(repositoryId);
-    if (!Number.isInteger(id)) throw validationFailed(`"${String(repositoryId)}" is not a repository id`, "repository_id");
-    const repo = this.store.repositoryById(id);
-    if (!repo || !canSeeRepository(repo, caller, this.store)) throw notFound();
-    return keyword("repository_id", String(id));
-  }
-
-  /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP. Never throws. */
-  async request(req: HttpRequest): Promise<HttpResponse> {
-    const headers: Record<string, string> = {};
-    try {
-      if (req === null || typeof req !== "object") throw new UsageError("request", "expected { url, headers?, caller?, ip? }");
-      // Every request counts, so that every answer (unknown routes too) carries the allowance headers.
-      if (this.limiter) {
-        const subject = rateLimitSubject(req.caller, req.ip);
-        const result = this.limiter.take(subject.key, subject.authenticated, this.options.now());
-        Object.assign(headers, this.limiter.headers(result));
-        if (!result.allowed) throw rateLimited(headers, subject.who, subject.authenticated);
-      }
-      const url = new URL(req.url, "http://localhost");
-      const m = /^\/search\/([a-z]+)\/?$/.exec(url.pathname);
-      if (!m || !SEARCH_KINDS.includes(m[1] as SearchKind)) throw notFound();
-      const accept = header(req.headers, "accept");
-      const params: SearchParams = {};
-      for (const name of ["q", "sort", "order", "per_page", "page", "repository_id"] as const) {
-        // A repeated parameter counts by its last value, as the site (a Rails application) reads it.
-        const v = url.searchParams.getAll(name).at(-1);
-        if (v !== undefined) params[name] = v;
-      }
-      const baseUrl = req.baseUrl ?? this.options.baseUrl;
-      const body = await this.search(m[1] as SearchKind, params, { accept, caller: req.caller, baseUrl });
-      const media = negotiateMediaType(accept, this.options.vendor);
-      headers["content-type"] = "application/json; charset=utf-8";
-      headers[`x-${this.options.vendor}-media-type`] = media.mediaType;
-      const link = linkHeader({ baseUrl, path: url.pathname, query: url.searchParams, paging: parsePaging(params as never), totalCount: body.total_count });
-      if (link) headers.link = link;
-      const etag = etagOf(body);
-      headers.etag = etag;
-      if (matchesIfNoneMatch(header(req.headers, "if-none-match"), etag)) return { status: 304, headers, body: undefined };
-      return { status: 200, headers, body };
-    } catch (err) {
-      const e = asSearchError(err, (cause) => this.logger?.error("request failed", cause));
-      return { status: e.status, headers: { ...headers, ...e.headers, "content-type": "application/json; charset=utf-8" }, body: e.body };
-    }
+  /** The HTTP-shaped answer to `GET /search/<kind>?…`, without HTTP (src/http/respond.ts). Never throws. */
+  request(req: HttpRequest): Promise<HttpResponse> {
+    return respond(this, req);
   }
 
   /**
@@ -612,17 +587,6 @@ export class SearchEngine {
   counts(): Record<DumpKind, number> {
     return Object.fromEntries(DUMP_KINDS.map((k) => [k, this.store.size(k)])) as Record<DumpKind, number>;
   }
-}
-
-function header(headers: HttpRequest["headers"], name: string): string | undefined {
-  if (!headers) return undefined;
-  for (const k of Object.keys(headers)) {
-    if (k.toLowerCase() === name) {
-      const v = headers[k];
-      return Array.isArray(v) ? v.join(", ") : v;
-    }
-  }
-  return undefined;
 }
 
 /** Records nested deeper than this are refused: nothing in the hosting site's shapes comes close, and deeper ones break JSON writers. */
@@ -700,27 +664,6 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
     return false;
   };
   if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
-}
-
-function keyFieldOf(kind: DumpKind): string {
-  switch (kind) {
-    case "repositories":
-      return "full_name";
-    case "users":
-      return "login";
-    case "issues":
-      return "number and repository_url";
-    case "comments":
-      return "id";
-    case "commits":
-      return "sha and repository";
-    case "code":
-      return "path and repository";
-    case "labels":
-      return "name and repository_id";
-    case "topics":
-      return "name";
-  }
 }
 
 export { SearchError };

@@ -6,7 +6,7 @@ export { RankingError, defaultRanking, resolveRanking, type KindRanking, type Ki
 export type { ScoreExplanation } from "./score/score.js";
 export { printQuery, formatTree } from "./parse/print.js";
 export type { QueryNode } from "./parse/ast.js";
-export type { Caller, Envelope, HttpRequest, HttpResponse, Preview, SearchItem, SearchItems, SearchOptions, SearchParams, TextMatch } from "./types.js";
+export type { Caller, Envelope, HttpRequest, HttpResponse, Preview, SearchOptions, SearchParams, TextMatch } from "./types.js";
 export type { DumpKind, SearchKind } from "./kinds/types.js";
 export { MAX_LINE_BYTES, MAX_PROBLEMS, type LoadProblem, type LoadProblemCode, type LoadReport } from "./load/index.js";
 export type { SearchAllOptions } from "./search-all.js";
@@ -17,3 +17,4 @@ export { importGit, type ImportGitOptions, type ImportGitReport } from "./import
 export { importGharchive, GharchiveInputError, type ImportGharchiveOptions, type ImportGharchiveReport } from "./import/index.js";
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
 export * from "./eval/index.js";
+export type { SearchItem, SearchItems } from "./items.js";

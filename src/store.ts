@@ -4,92 +4,14 @@
  * members). Every change bumps the kind's version, which lazy derived columns
  * compare against.
  */
-import type { DumpKind, RecordLike } from "./kinds/types.js";
+import { DUMP_KINDS } from "./kinds/index.js";
+import type { DumpKind } from "./records/kinds.js";
+import { commentIssueKey, type RecordLike } from "./records/read.js";
+import type { StoreReader } from "./records/store-reader.js";
 
-/** Every dump kind a store holds. */
-export const DUMP_KINDS: readonly DumpKind[] = ["repositories", "users", "issues", "comments", "commits", "code", "labels", "topics"];
-
-export function str(v: unknown): string | undefined {
-  return typeof v === "string" ? v : undefined;
-}
-
-export function lower(v: unknown): string {
-  return typeof v === "string" ? v.toLowerCase() : "";
-}
-
-export function obj(v: unknown): RecordLike | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as RecordLike) : undefined;
-}
-
-export function arr(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-/** `https://api.example.com/repos/OWNER/NAME[/...]` → `OWNER/NAME`. */
-export function repoFromUrl(url: unknown): string | undefined {
-  if (typeof url !== "string") return undefined;
-  const m = /\/repos\/([^/]+)\/([^/?#]+)/.exec(url);
-  return m ? `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}` : undefined;
-}
-
-/** The full name of the repository a record belongs to: `repository` (string or object) or its API URL. */
-export function repositoryOf(record: RecordLike): string | undefined {
-  const r = record.repository;
-  if (typeof r === "string") return r;
-  const o = obj(r);
-  if (o && typeof o.full_name === "string") return o.full_name;
-  return repoFromUrl(record.repository_url) ?? repoFromUrl(record.url);
-}
-
-export function issueKeyOf(record: RecordLike): string | undefined {
-  const repo = repositoryOf(record);
-  const n = record.number;
-  if (!repo || (typeof n !== "number" && typeof n !== "string")) return undefined;
-  return `${repo}#${n}`.toLowerCase();
-}
-
-/** `…/repos/o/r/issues/12` → `o/r#12`. */
-function issueKeyFromUrl(url: unknown): string | undefined {
-  if (typeof url !== "string") return undefined;
-  const m = /\/repos\/([^/]+)\/([^/]+)\/(?:issues|pulls)\/(\d+)/.exec(url);
-  return m ? `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}#${m[3]}`.toLowerCase() : undefined;
-}
-
-/** The natural key of a record of a dump kind; undefined when the record lacks it. */
-export function keyOf(kind: DumpKind, record: RecordLike): string | undefined {
-  switch (kind) {
-    case "repositories": {
-      const full = str(record.full_name) ?? (obj(record.owner) && str(record.name) ? `${str(obj(record.owner)!.login)}/${str(record.name)}` : undefined);
-      return full?.toLowerCase();
-    }
-    case "users":
-      return str(record.login)?.toLowerCase();
-    case "issues":
-      return issueKeyOf(record);
-    case "comments": {
-      if (typeof record.id === "number" || typeof record.id === "string") return String(record.id);
-      return str(record.url) ?? str(record.html_url);
-    }
-    case "commits": {
-      const repo = repositoryOf(record);
-      const sha = str(record.sha);
-      return repo && sha ? `${repo}@${sha}`.toLowerCase() : undefined;
-    }
-    case "code": {
-      const repo = repositoryOf(record);
-      const path = str(record.path);
-      return repo && path ? `${repo.toLowerCase()}:${path}` : undefined;
-    }
-    case "labels": {
-      const rid = record.repository_id;
-      const name = str(record.name);
-      if ((typeof rid === "number" || typeof rid === "string") && name) return `${rid}:${name.toLowerCase()}`;
-      return undefined;
-    }
-    case "topics":
-      return str(record.name)?.toLowerCase();
-  }
-}
+// Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
+export { arr, issueKeyOf, lower, obj, repoFromUrl, repositoryOf, str } from "./records/read.js";
+export { DUMP_KINDS, keyOf } from "./kinds/index.js";
 
 /**
  * A record kept as its JSON text until something reads it: opening a saved
@@ -133,7 +55,7 @@ export function recordOf(stored: RecordLike | Unparsed | undefined): RecordLike 
 /** What the store links a record by: a repository's id, a comment's issue key; null for other kinds. */
 export type Link = number | string | null;
 
-export class Store {
+export class Store implements StoreReader {
   private readonly records = new Map<DumpKind, Map<string, RecordLike | Unparsed>>(DUMP_KINDS.map((k) => [k, new Map()]));
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
@@ -257,7 +179,7 @@ export class Store {
 
   /** The issue key a comment belongs to. */
   static commentIssueKey(comment: RecordLike): string | undefined {
-    return issueKeyFromUrl(comment.issue_url) ?? (typeof comment.issue === "string" ? comment.issue.toLowerCase() : undefined);
+    return commentIssueKey(comment);
   }
 
   /** What a record is linked by: a repository's numeric id, a comment's issue key. */

@@ -1,26 +1,7 @@
 /** Public types shared by the engine, the HTTP face and the CLI. */
-import type { components } from "@octokit/openapi-types";
-import type { SearchKind } from "./kinds/types.js";
-import type { ScoreExplanation } from "./score/score.js";
+import type { Preview } from "./api/media-type.js";
 
-/** Preview features a search may ask for: `cloak` (commit search), `mercy` (topics). */
-export type Preview = "cloak" | "mercy";
-
-type Schemas = components["schemas"];
-
-/** The item shape of each search kind, as the hosting site's OpenAPI description gives it. */
-export interface SearchItems {
-  code: Schemas["code-search-result-item"];
-  commits: Schemas["commit-search-result-item"];
-  issues: Schemas["issue-search-result-item"];
-  labels: Schemas["label-search-result-item"];
-  repositories: Schemas["repo-search-result-item"];
-  topics: Schemas["topic-search-result-item"];
-  users: Schemas["user-search-result-item"];
-}
-
-/** One result item of a kind; `explain` is there when the search asked for it. */
-export type SearchItem<K extends SearchKind> = SearchItems[K] & { explain?: ScoreExplanation };
+export type { Preview };
 
 export interface Caller {
   login: string;

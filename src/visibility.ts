@@ -5,12 +5,13 @@
  */
 import type { RecordLike } from "./kinds/types.js";
 import { logins, ownerLogin, visibilityOf } from "./kinds/shared.js";
-import { keyword, or, type Match } from "./resolve/match.js";
+import { keyword, or, type Match } from "./logical/match.js";
 import type { Access } from "./resolve/resolve.js";
-import { lower, str, type Store } from "./store.js";
+import { lower, str } from "./records/read.js";
+import type { StoreReader } from "./records/store-reader.js";
 import type { Caller } from "./types.js";
 
-export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: Store): boolean {
+export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: StoreReader): boolean {
   if (visibilityOf(repo) === "public") return true;
   if (!caller) return false;
   const login = caller.login.toLowerCase();
@@ -22,7 +23,7 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
 }
 
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
-export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: Store): string[] {
+export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {
   if (!caller) return [];
   // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
   const hidden = store.derived("hiddenRepositories", ["repositories"], (s) => [...s.all("repositories")].filter((r) => visibilityOf(r) !== "public"));
@@ -30,13 +31,13 @@ export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: S
 }
 
 /** The filter that keeps only what the caller may see, on a kind with `visibility` and `repo` columns. */
-export function visibilityFilter(caller: Caller | undefined, store: Store): Match {
+export function visibilityFilter(caller: Caller | undefined, store: StoreReader): Match {
   const visible = hiddenRepositoriesVisibleTo(caller, store);
   const publicOnly = keyword("visibility", "public");
   return visible.length ? or([publicOnly, keyword("repo", ...visible)]) : publicOnly;
 }
 
-export function accessFor(caller: Caller | undefined, store: Store): Access {
+export function accessFor(caller: Caller | undefined, store: StoreReader): Access {
   return {
     repository(fullName) {
       const repo = store.repository(fullName);

@@ -2,10 +2,12 @@
  * Builds the HTTP request a `forgesearch search` command stands for, so that the command line goes
  * through exactly the same path (negotiation, paging, errors) as the HTTP service.
  */
+import { KINDS, SEARCH_KINDS } from "../kinds/index.js";
+import type { SearchKind } from "../kinds/types.js";
 import type { HttpRequest } from "../types.js";
 
-export const ENDPOINTS = ["code", "commits", "issues", "labels", "repositories", "topics", "users"] as const;
-export type Endpoint = (typeof ENDPOINTS)[number];
+export const ENDPOINTS: readonly SearchKind[] = SEARCH_KINDS;
+export type Endpoint = SearchKind;
 
 export interface SearchCommandOptions {
   sort?: string;
@@ -21,20 +23,13 @@ export interface SearchCommandOptions {
 }
 
 /**
- * The media type a command sends unless told otherwise: commit and topic search need their preview
- * types, and repository search gets the topics preview so results carry `topics` and several
- * `topic:` qualifiers work.
+ * The media type a command sends unless told otherwise: the kind's preview type when it has one
+ * (commit and topic search need theirs; repository search gets the topics preview, so that
+ * results carry `topics` and several `topic:` qualifiers work).
  */
 export function defaultAccept(endpoint: Endpoint, vendor = "github"): string {
-  switch (endpoint) {
-    case "commits":
-      return `application/vnd.${vendor}.cloak-preview+json`;
-    case "topics":
-    case "repositories":
-      return `application/vnd.${vendor}.mercy-preview+json`;
-    default:
-      return `application/vnd.${vendor}.v3+json`;
-  }
+  const preview = KINDS[endpoint].preview;
+  return preview ? `application/vnd.${vendor}.${preview.media}-preview+json` : `application/vnd.${vendor}.v3+json`;
 }
 
 export function searchRequest(

@@ -3,14 +3,9 @@
  * callers (keyed by login) and 10 for anonymous ones (keyed by address). The clock is passed in.
  */
 
-export interface RateLimitOptions {
-  /** Requests per window for authenticated callers; default 30. */
-  authenticated?: number;
-  /** Requests per window for anonymous callers; default 10. */
-  unauthenticated?: number;
-  /** Window length in milliseconds; default 60,000. */
-  windowMs?: number;
-}
+import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimitOptions } from "../api/rate-limits.js";
+
+export { DEFAULT_RATE_LIMITS, type RateLimitOptions };
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -22,12 +17,6 @@ export interface RateLimitResult {
   used: number;
 }
 
-export const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
-  authenticated: 30,
-  unauthenticated: 10,
-  windowMs: 60_000,
-};
-
 export class RateLimiter {
   readonly limits: Readonly<Required<RateLimitOptions>>;
   /** Request times per caller, oldest first; never longer than the caller's limit. */
@@ -35,16 +24,7 @@ export class RateLimiter {
   private lastSweepMs = Number.NEGATIVE_INFINITY;
 
   constructor(options: RateLimitOptions = {}) {
-    const limits = { ...DEFAULT_RATE_LIMITS, ...definedOnly(options) };
-    for (const name of ["authenticated", "unauthenticated"] as const) {
-      if (!Number.isInteger(limits[name]) || limits[name] < 0) {
-        throw new RangeError(`rate limit "${name}" must be a whole number of requests, got ${limits[name]}`);
-      }
-    }
-    if (!(limits.windowMs > 0) || !Number.isFinite(limits.windowMs)) {
-      throw new RangeError(`rate limit "windowMs" must be a positive number of milliseconds, got ${limits.windowMs}`);
-    }
-    this.limits = limits;
+    this.limits = rateLimits(options);
   }
 
   /** Counts one request by `key` at `nowMs`, unless the caller has used up the window. */
@@ -123,8 +103,4 @@ function dropExpired(times: number[], horizon: number): void {
   let expired = 0;
   while (expired < times.length && times[expired] <= horizon) expired++;
   if (expired > 0) times.splice(0, expired);
-}
-
-function definedOnly(options: RateLimitOptions): RateLimitOptions {
-  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }

@@ -2,9 +2,11 @@
  * Label search (`/search/labels`): the labels of one repository (the
  * `repository_id` parameter), by keywords only, any keyword matching.
  */
-import { str } from "../store.js";
+import { missingParameter, notFound, validationFailed } from "../errors.js";
+import { str } from "../records/read.js";
+import { keyword, type Match } from "../logical/match.js";
 import { count, time } from "./shared.js";
-import type { KindSpec, RecordLike, RenderContext } from "./types.js";
+import type { KindSpec, RecordLike, RenderContext, ScopeContext } from "./types.js";
 
 function labelUrl(l: RecordLike, ctx: RenderContext): string {
   const repo = ctx.store.repositoryById(l.repository_id);
@@ -12,9 +14,29 @@ function labelUrl(l: RecordLike, ctx: RenderContext): string {
   return `${ctx.baseUrl}/repos/${full}/labels/${encodeURIComponent(str(l.name) ?? "")}`;
 }
 
+function labelKey(l: RecordLike): string | undefined {
+  const rid = l.repository_id;
+  const name = str(l.name);
+  return (typeof rid === "number" || typeof rid === "string") && name ? `${rid}:${name.toLowerCase()}` : undefined;
+}
+
+/** `repository_id`: required, a whole number, naming a repository the caller can see (404 otherwise). */
+function repositoryScope(value: unknown, ctx: ScopeContext): Match {
+  if (value === undefined || value === null || value === "") throw missingParameter("repository_id");
+  const id = Number(value);
+  if (!Number.isInteger(id)) throw validationFailed(`"${String(value)}" is not a repository id`, "repository_id");
+  const repo = ctx.store.repositoryById(id);
+  if (!repo || !ctx.canSee(repo)) throw notFound();
+  return keyword("repository_id", String(id));
+}
+
 export const labels: KindSpec<RecordLike> = {
   kind: "labels",
   source: "labels",
+  records: [{ kind: "labels", file: "labels.ndjson", loadOrder: 3, key: labelKey, keyFields: "name and repository_id" }],
+  // Label search reaches one repository, named by a parameter the caller must be able to see.
+  visibility: "public",
+  scopeParameters: [{ name: "repository_id", filter: repositoryScope }],
   keywordsOnly: true,
   keywordsCombine: "or",
   textFields: [

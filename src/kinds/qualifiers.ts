@@ -3,8 +3,8 @@
  * QualifierSpec whose `build` turns a qualifier node into a logical match.
  */
 import type { QualifierNode, TextValue } from "../parse/ast.js";
-import { and, keyword, none, not, or, type Match } from "../resolve/match.js";
-import { dateBounds, numberBounds } from "../resolve/values.js";
+import { and, keyword, none, not, or, type Match } from "../logical/match.js";
+import { dateBounds, numberBounds } from "../logical/values.js";
 import type { ColumnUse, QualifierSpec, ResolveContext } from "./types.js";
 
 const NUMBER_FORMS = "n, >n, >=n, <n, <=n, n..m, n..* or *..n";

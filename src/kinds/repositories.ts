@@ -1,6 +1,6 @@
 /** Repository search (`/search/repositories`): qualifiers, fields and sorts as data. */
 import { collectQualifiers } from "../parse/measure.js";
-import { arr, lower, obj, repositoryOf, str } from "../store.js";
+import { arr, lower, obj, repositoryOf, str } from "../records/read.js";
 import { repositoryItem } from "../render/objects.js";
 import {
   booleanQualifier,
@@ -17,9 +17,9 @@ import {
   VISIBILITY_VALUES,
   visibilityCases,
 } from "./qualifiers.js";
-import { count, normalizeLanguage, ownerLogin, time, visibilityOf } from "./shared.js";
+import { count, normalizeLanguage, ownerLogin, repositoryKey, time, visibilityDoubt, visibilityOf } from "./shared.js";
 import type { KindSpec, RecordLike } from "./types.js";
-import type { Store } from "../store.js";
+import type { StoreReader } from "../records/store-reader.js";
 
 /** License keywords that stand for a family of licenses. */
 const LICENSE_FAMILIES: Array<[RegExp, string]> = [
@@ -37,7 +37,7 @@ function licenseKeys(record: RecordLike): string[] {
 const topicsOf = (r: RecordLike): string[] => arr(r.topics).filter((t): t is string => typeof t === "string");
 
 /** Open issues per repository carrying a label, by normalised label name ("good first issue" = "good-first-issue"). */
-function openIssuesByLabel(store: Store): Map<string, Map<string, number>> {
+function openIssuesByLabel(store: StoreReader): Map<string, Map<string, number>> {
   return store.derived("openIssuesByLabel", ["issues"], (s) => {
     const counts = new Map<string, Map<string, number>>();
     for (const issue of s.all("issues")) {
@@ -59,7 +59,7 @@ function openIssuesByLabel(store: Store): Map<string, Map<string, number>> {
   });
 }
 
-const labelCount = (label: string) => (r: RecordLike, s: Store) =>
+const labelCount = (label: string) => (r: RecordLike, s: StoreReader) =>
   openIssuesByLabel(s).get(label)?.get(lower(r.full_name)) ?? 0;
 
 /** An issue's change reaches only its own repository's counts. */
@@ -68,6 +68,12 @@ const joinedByIssues = { dependsOn: ["issues" as const], joinedBy: { column: "re
 export const repositories: KindSpec<RecordLike> = {
   kind: "repositories",
   source: "repositories",
+  records: [
+    { kind: "repositories", file: "repositories.ndjson", loadOrder: 1, key: repositoryKey, keyFields: "full_name", grantsAccess: true, doubt: visibilityDoubt },
+  ],
+  visibility: "own",
+  // Clients get the topics preview by default, so that results carry `topics` and the `topic:` qualifiers work.
+  preview: { media: "mercy" },
   textFields: [
     { name: "name", tokenizer: "prose", weight: 3, b: 0.3, text: (r) => str(r.name) },
     { name: "description", tokenizer: "prose", weight: 1, b: 0.75, text: (r) => str(r.description) },

@@ -5,7 +5,8 @@
  */
 import { resolveLanguage } from "../languages/index.js";
 import type { QualifierNode } from "../parse/ast.js";
-import { arr, keyOf, lower, obj, repositoryOf, str, type Store } from "../store.js";
+import { arr, lower, obj, repositoryOf, str } from "../records/read.js";
+import type { StoreReader } from "../records/store-reader.js";
 import type { ColumnSpec, RecordLike, ResolveContext } from "./types.js";
 
 export function time(v: unknown): number | null {
@@ -53,6 +54,13 @@ function shortJson(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+/** A repository's key, its full name lower-cased: what every record of a repository joins it by. */
+export function repositoryKey(record: RecordLike): string | undefined {
+  const owner = obj(record.owner);
+  const full = str(record.full_name) ?? (owner && str(record.name) ? `${str(owner.login)}/${str(record.name)}` : undefined);
+  return full?.toLowerCase();
+}
+
 export function ownerLogin(repo: RecordLike | undefined, fullName?: string): string {
   return (str(obj(repo?.owner)?.login) ?? fullName?.split("/")[0] ?? "").toLowerCase();
 }
@@ -61,10 +69,10 @@ export function ownerLogin(repo: RecordLike | undefined, fullName?: string): str
  * Columns for a record of a repository: `repo`, `owner`, `owner_type`,
  * `visibility`, `archived`, `repo_fork`, `repo_language`.
  */
-export function repositoryColumns(repoName: (doc: RecordLike, store: Store) => string | undefined): ColumnSpec<RecordLike>[] {
-  const repo = (doc: RecordLike, store: Store) => store.repository(repoName(doc, store));
+export function repositoryColumns(repoName: (doc: RecordLike, store: StoreReader) => string | undefined): ColumnSpec<RecordLike>[] {
+  const repo = (doc: RecordLike, store: StoreReader) => store.repository(repoName(doc, store));
   // A repository's change reaches exactly the documents whose `repo` column names it.
-  const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: (changed: RecordLike) => keyOf("repositories", changed) } };
+  const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: repositoryKey } };
   return [
     { name: "repo", type: "keyword", value: (d, s) => repoName(d, s)?.toLowerCase() },
     { name: "owner", type: "keyword", value: (d, s) => ownerLogin(repo(d, s), repoName(d, s)) },
@@ -76,7 +84,7 @@ export function repositoryColumns(repoName: (doc: RecordLike, store: Store) => s
 }
 
 /** The repository record a record belongs to, or a stand-in `{ full_name }` when the dump has none (for rendering). */
-export function repositoryRecordOf(record: RecordLike, store: Store): RecordLike {
+export function repositoryRecordOf(record: RecordLike, store: StoreReader): RecordLike {
   const name = repositoryOf(record) ?? "unknown/unknown";
   return store.repository(name) ?? { full_name: name };
 }

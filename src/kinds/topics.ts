@@ -1,11 +1,12 @@
 /** Topic search (`/search/topics`, mercy-preview only). */
-import { arr, lower, str, type Store } from "../store.js";
+import { arr, lower, str } from "../records/read.js";
+import type { StoreReader } from "../records/store-reader.js";
 import { dateQualifier, enumQualifier, keyword, not, numberQualifier } from "./qualifiers.js";
 import { count, time, visibilityOf } from "./shared.js";
 import type { KindSpec, RecordLike } from "./types.js";
 
 /** Repositories tagged with each topic (the topic item carries no such count). */
-function repositoriesPerTopic(store: Store): Map<string, number> {
+function repositoriesPerTopic(store: StoreReader): Map<string, number> {
   return store.derived("repositoriesPerTopic", ["repositories"], (s) => {
     const m = new Map<string, number>();
     for (const r of s.all("repositories")) {
@@ -20,6 +21,9 @@ function repositoriesPerTopic(store: Store): Map<string, number> {
 export const topics: KindSpec<RecordLike> = {
   kind: "topics",
   source: "topics",
+  records: [{ kind: "topics", file: "topics.ndjson", loadOrder: 2, key: (t) => str(t.name)?.toLowerCase(), keyFields: "name" }],
+  visibility: "public",
+  preview: { media: "mercy", requiredFor: "Topics" },
   textFields: [
     { name: "name", tokenizer: "prose", weight: 3, b: 0.2, text: (t) => str(t.name) },
     { name: "display_name", tokenizer: "prose", weight: 2, b: 0.2, text: (t) => str(t.display_name) },

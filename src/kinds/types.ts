@@ -3,16 +3,17 @@
  * columns, qualifiers, sorts, signals and text-match properties. The stages
  * (resolve, plan, execute, score, highlight, render) are generic over this.
  */
+import type { Preview } from "../api/media-type.js";
 import type { QualifierNode, QueryNode } from "../parse/ast.js";
-import type { Match } from "../resolve/match.js";
+import type { DumpKind, SearchKind } from "../records/kinds.js";
+import type { RecordLike } from "../records/read.js";
+import type { StoreReader } from "../records/store-reader.js";
+import type { Match } from "../logical/match.js";
 import type { TokenizerName } from "../text/tokenize.js";
-import type { Store } from "../store.js";
 import type { Caller } from "../types.js";
 
-export type SearchKind = "code" | "commits" | "issues" | "labels" | "repositories" | "topics" | "users";
-
-/** Record of the hosting site's REST shape; unknown fields are kept as they came. */
-export type RecordLike = Record<string, unknown>;
+export type { DumpKind, SearchKind } from "../records/kinds.js";
+export type { RecordLike } from "../records/read.js";
 
 export interface TextFieldSpec<D> {
   name: string;
@@ -22,7 +23,7 @@ export interface TextFieldSpec<D> {
   /** BM25 length normalisation for this field (0 = none, 1 = full). */
   b: number;
   /** The field's text; `store` reaches related records (an issue's comments). */
-  text(doc: D, store: Store): string | string[] | undefined | null;
+  text(doc: D, store: StoreReader): string | string[] | undefined | null;
 }
 
 export type ColumnType = "number" | "keyword";
@@ -37,12 +38,12 @@ export interface ColumnSpec<D> {
    * Values for a document: numbers (dates as epoch ms) for number columns,
    * strings (normalised by the spec) for keyword columns.
    */
-  value(doc: D, store: Store): number | string | string[] | boolean | null | undefined;
+  value(doc: D, store: StoreReader): number | string | string[] | boolean | null | undefined;
   /**
    * Kinds whose records this column reads through the store (joins); the
    * column is rebuilt lazily when one of them changes.
    */
-  dependsOn?: Array<keyof StoreKinds>;
+  dependsOn?: DumpKind[];
   /**
    * Which documents a change of a `dependsOn` record affects: those whose keyword column `column`
    * holds `key(changed)`. Without it every document is refreshed (in blocks) after such a change.
@@ -50,18 +51,50 @@ export interface ColumnSpec<D> {
   joinedBy?: { column: string; key: (changed: RecordLike) => string | undefined };
 }
 
-/** The dump kinds a store holds. */
-export interface StoreKinds {
-  repositories: true;
-  users: true;
-  issues: true;
-  comments: true;
-  commits: true;
-  code: true;
-  labels: true;
-  topics: true;
+/**
+ * A kind of record in a dump: one NDJSON file of the dump folder (docs/dump-format.md), one map of
+ * the store, one natural key.
+ */
+export interface RecordKindSpec {
+  kind: DumpKind;
+  /** Its file in a dump folder. */
+  file: string;
+  /**
+   * Files load in rising order: owners before their repositories, repositories before what hangs
+   * off them, issues before their comments.
+   */
+  loadOrder: number;
+  /** The natural key (lower-cased where the site ignores case); undefined when the record lacks it. */
+  key(record: RecordLike): string | undefined;
+  /** The fields the key is made of, as a refused record's error names them. */
+  keyFields: string;
+  /** Its records say who may see what (owners, members, collaborators): a member named twice is reported on load. */
+  grantsAccess?: true;
+  /** Why a record's visibility is doubtful, if it is: reported, and the record counts as private. */
+  doubt?(record: RecordLike): string | undefined;
+  /** The document of another kind a record changes (a comment: its issue's text), indexed again when it changes. */
+  affects?: { kind: SearchKind; key(record: RecordLike): string | undefined };
 }
-export type DumpKind = keyof StoreKinds;
+
+export interface PreviewSpec {
+  /** The preview (`application/vnd.github.<media>-preview+json`) a client of this kind sends by default (the command line's Accept). */
+  media: Preview;
+  /** The feature's name in the 415 sent without it, when the preview is required (commits, topics). */
+  requiredFor?: string;
+}
+
+/** A request parameter besides the query that confines a search (labels: `repository_id`). */
+export interface ScopeParameterSpec {
+  name: "repository_id";
+  /** The filter the value stands for; throws the site's error (422 when absent or malformed, 404 when unseen). */
+  filter(value: unknown, ctx: ScopeContext): Match;
+}
+
+export interface ScopeContext {
+  store: StoreReader;
+  /** Whether the caller may see this repository record. */
+  canSee(repository: RecordLike): boolean;
+}
 
 /** Everything resolving a qualifier may need besides the value itself. */
 export interface ResolveContext {
@@ -69,7 +102,7 @@ export interface ResolveContext {
   /** The whole query, for qualifiers whose meaning depends on the others (props.* needs one org:). */
   tree: QueryNode;
   caller?: Caller;
-  store: Store;
+  store: StoreReader;
   /** Whether the request carries the mercy-preview media type. */
   mercy: boolean;
   /** Records a repo:/user:/org: value naming something that must exist and be visible. */
@@ -109,6 +142,18 @@ export interface QualifierSpec {
   columns?: Record<string, ColumnUse>;
 }
 
+/** A rule on the whole query: one that does not hold is refused (422) with its message, pointing at the query. */
+export interface QueryRule {
+  message: string;
+  holds(tree: QueryNode, ctx: RuleContext): boolean;
+}
+
+export interface RuleContext {
+  caller?: Caller;
+  /** Tells a qualifier of the kind from an unknown `name:value`, which is a keyword. */
+  isQualifier(name: string): boolean;
+}
+
 export interface SortSpec {
   /** Column sorted on; documents without a value sort last. */
   column: string;
@@ -129,7 +174,7 @@ export interface TextMatchSpec<D> {
 }
 
 export interface RenderContext {
-  store: Store;
+  store: StoreReader;
   baseUrl: string;
   htmlUrl: string;
   mercy: boolean;
@@ -138,13 +183,26 @@ export interface RenderContext {
 export interface SignalSpec<D> {
   name: string;
   weight: number;
-  value(doc: D, store: Store): number;
+  value(doc: D, store: StoreReader): number;
 }
 
 export interface KindSpec<D = RecordLike> {
   kind: SearchKind;
   /** The dump kind holding the records of this search kind. */
   source: DumpKind;
+  /** The record kinds this search kind reads from a dump: its own (`source`) first, then any only it reads (issues: comments). */
+  records: readonly RecordKindSpec[];
+  /**
+   * Who may see a document. "public": everyone (users, topics; labels, whose scope parameter checks
+   * the repository). "own": the document is a repository, with its own visibility. "repository": it
+   * follows the visibility of the repository it belongs to, and nobody sees it while that is not
+   * loaded. Both of the latter read the `visibility` and `repo` columns.
+   */
+  visibility: "public" | "own" | "repository";
+  /** A preview media type the kind's search takes (commits, topics) or clients send by default (repositories). */
+  preview?: PreviewSpec;
+  /** Request parameters that confine every search of this kind. */
+  scopeParameters?: readonly ScopeParameterSpec[];
   textFields: TextFieldSpec<D>[];
   /** Fields a bare term searches when no `in:` is given. */
   defaultFields: string[];
@@ -160,13 +218,13 @@ export interface KindSpec<D = RecordLike> {
   /** Stable tie-break: a number unique per record (its id). */
   order(doc: D): number;
   /** The repository a record belongs to (its full name), for visibility; null when public by nature. */
-  repository?(doc: D, store: Store): string | null;
+  repository?(doc: D, store: StoreReader): string | null;
   /** Whether keywords combine with OR (labels) instead of AND. */
   keywordsCombine?: "and" | "or";
   /** Qualifiers forbidden for this kind (labels accept keywords only). */
   keywordsOnly?: boolean;
-  /** Kind-specific rules on the whole query (e.g. app-user callers must pick issues or pull requests). */
-  check?(tree: QueryNode, caller: Caller | undefined): void;
+  /** Rules on the whole query (app-user callers must pick issues or pull requests), checked by resolve before anything else. */
+  rules?: readonly QueryRule[];
   /** What a bare keyword means besides its text (issues: a hex word is also a commit SHA prefix). */
   term?(word: string, text: Match): Match;
   /** A query must contain at least one term (code). */

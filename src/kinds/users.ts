@@ -1,6 +1,7 @@
 /** User search (`/search/users`): personal accounts and organisations. */
 import { userObject } from "../render/objects.js";
-import { lower, str, type Store } from "../store.js";
+import { lower, str } from "../records/read.js";
+import type { StoreReader } from "../records/store-reader.js";
 import { dateQualifier, enumQualifier, inQualifier, keyword, keywordQualifier, numberQualifier } from "./qualifiers.js";
 import { count, languageValue, normalizeLanguage, ownerLogin, time, visibilityOf } from "./shared.js";
 import type { KindSpec, QualifierSpec, RecordLike } from "./types.js";
@@ -14,7 +15,7 @@ const fullName = (s: string) => s.trim().toLowerCase().replace(/\s+/g, " ");
 const emailLocal = (u: RecordLike) => str(u.email)?.split("@")[0];
 
 /** Most common language among the account's repositories (ties: alphabetical). */
-function mainLanguage(u: RecordLike, store: Store): string {
+function mainLanguage(u: RecordLike, store: StoreReader): string {
   if (typeof u.language === "string") return languageValue(u.language);
   const byOwner = store.derived("languagesByOwner", ["repositories"], (s) => {
     const m = new Map<string, Map<string, number>>();
@@ -51,6 +52,8 @@ function accountQualifier(name: "user" | "org", type: string): QualifierSpec {
 export const users: KindSpec<RecordLike> = {
   kind: "users",
   source: "users",
+  records: [{ kind: "users", file: "users.ndjson", loadOrder: 0, key: (u) => str(u.login)?.toLowerCase(), keyFields: "login", grantsAccess: true }],
+  visibility: "public",
   textFields: [
     { name: "login", tokenizer: "prose", weight: 3, b: 0.2, text: (u) => str(u.login) },
     { name: "name", tokenizer: "prose", weight: 2, b: 0.3, text: (u) => str(u.name) },

@@ -1,29 +1,6 @@
 /**
- * The files of a dump folder: one NDJSON file per resource kind, each optional.
- * See docs/dump-format.md for the record shapes.
+ * The files of a dump folder: one NDJSON file per record kind, each optional, read in load order.
+ * Each kind declares its file in its module (src/kinds/); see docs/dump-format.md for the shapes.
  */
-
-export type DumpKind = "repositories" | "users" | "issues" | "comments" | "commits" | "code" | "labels" | "topics";
-
-export const DUMP_FILES: Record<DumpKind, string> = {
-  repositories: "repositories.ndjson",
-  users: "users.ndjson",
-  issues: "issues.ndjson",
-  comments: "comments.ndjson",
-  commits: "commits.ndjson",
-  code: "code.ndjson",
-  labels: "labels.ndjson",
-  topics: "topics.ndjson",
-};
-
-/** Owners before their repositories, repositories before what hangs off them, issues before their comments. */
-export const LOAD_ORDER: readonly DumpKind[] = [
-  "users",
-  "repositories",
-  "topics",
-  "labels",
-  "issues",
-  "comments",
-  "commits",
-  "code",
-];
+export { DUMP_FILES, LOAD_ORDER } from "../kinds/index.js";
+export type { DumpKind } from "../records/kinds.js";

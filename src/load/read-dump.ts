@@ -1,11 +1,10 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import { RECORD_KINDS } from "../kinds/index.js";
 import { DUMP_FILES, LOAD_ORDER, type DumpKind } from "./dump-files.js";
 import { readLines } from "./lines.js";
 import { parseRecord, repeatedMember } from "./parse-record.js";
 
-/** Kinds whose records say who may see what: a repeated member there is reported. */
-const MEMBER_CHECKED: ReadonlySet<DumpKind> = new Set(["repositories", "users"]);
 
 /** What kind of problem a line had. */
 export type LoadProblemCode =
@@ -117,7 +116,8 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
         note(path, number, "invalid-json", messageOf(error));
         continue;
       }
-      const repeated = MEMBER_CHECKED.has(kind) ? repeatedMember(text) : undefined;
+      // Where records say who may see what, a member named twice is reported: the later one wins, which may not be what was meant.
+      const repeated = RECORD_KINDS[kind].grantsAccess ? repeatedMember(text) : undefined;
       if (repeated !== undefined) note(path, number, "duplicate-member", `member "${repeated}" appears twice: the later value was kept`);
       try {
         sink(kind, record, origin);

@@ -9,7 +9,7 @@
  * finds little still stops on time.
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
-import type { Match } from "../resolve/match.js";
+import type { Match } from "../logical/match.js";
 import { queryTerms } from "../text/tokenize.js";
 
 export const HEARTBEAT = -1;

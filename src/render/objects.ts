@@ -3,8 +3,7 @@
  * URL built from the engine's baseUrl / htmlUrl so that a different host
  * gives self-consistent links.
  */
-import type { RecordLike } from "../kinds/types.js";
-import { obj, str } from "../store.js";
+import { obj, str, type RecordLike } from "../records/read.js";
 
 export interface Urls {
   baseUrl: string;

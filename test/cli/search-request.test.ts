@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateMediaType } from "../../src/http/media-type.js";
+import { negotiateMediaType } from "../../src/api/media-type.js";
 import { ENDPOINTS, defaultAccept, searchRequest } from "../../src/cli/search-request.js";
 
 describe("defaultAccept", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isPastResultCap, lastPage, linkHeader, parsePaging } from "../../src/http/link.js";
+import { linkHeader } from "../../src/http/link.js";
+import { isPastResultCap, lastPage, parsePaging } from "../../src/api/paging.js";
 
 describe("parsePaging", () => {
   it("defaults to page 1 of 30", () => {

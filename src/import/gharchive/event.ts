@@ -5,7 +5,7 @@
  */
 import { parseRecord } from "../../load/index.js";
 import type { RecordLike } from "../../kinds/types.js";
-import { obj, str } from "../../store.js";
+import { obj, str } from "../../records/read.js";
 
 export interface ArchivedEvent {
   readonly id: string;

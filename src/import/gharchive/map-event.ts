@@ -10,7 +10,7 @@
  * through the event's action, its state.
  */
 import type { RecordLike } from "../../kinds/types.js";
-import { obj, str } from "../../store.js";
+import { obj, str } from "../../records/read.js";
 import type { ArchivedEvent } from "./event.js";
 import { optional, type Part } from "./fields.js";
 import {

@@ -5,7 +5,7 @@
  * that a renamed account or repository stays one record whose newest name wins.
  */
 import type { RecordLike } from "../../kinds/types.js";
-import { arr, obj, str } from "../../store.js";
+import { arr, obj, str } from "../../records/read.js";
 import type { ArchivedEvent } from "./event.js";
 import { CARRIED, DERIVED, MARK, element, nested, optional, plainFields, type Part } from "./fields.js";
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RecordLike } from "../types.js";
-import { str } from "../../store.js";
+import { str } from "../../records/read.js";
 import { count } from "../shared.js";
 
 /** Files of 384 KB or more are not searchable (the hosting site's limit for code search). */

@@ -6,7 +6,8 @@
  * found; eligible forks only with `fork:true` / `fork:only`.
  */
 import { stableId } from "../../render/objects.js";
-import { lower, repositoryOf, str, type Store } from "../../store.js";
+import { lower, repositoryOf, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import { languageOfPath } from "../../languages/index.js";
 import {
   enumQualifier,
@@ -23,18 +24,27 @@ import type { KindSpec, RecordLike } from "../types.js";
 import { directoryQuery, directoryRuns, extensionKeys, extensionQuery, fileName, fileNameKeys, fileSize, searchableContent, tooLarge } from "./files.js";
 import { codeIndexed } from "./forks.js";
 import { codeItem, fileUrls } from "./render.js";
-import { requireSearchWord } from "./terms.js";
+import { hasSearchWord, NEEDS_TERM } from "./terms.js";
 
 const repositoryName = (file: RecordLike) => repositoryOf(file);
-const repositoryOfFile = (file: RecordLike, store: Store) => store.repository(repositoryName(file));
+const repositoryOfFile = (file: RecordLike, store: StoreReader) => store.repository(repositoryName(file));
 const pathOf = (file: RecordLike) => str(file.path) ?? "";
 
 /** Recency for `sort=indexed`: the record's `indexed_at`, else when its repository was last pushed to. */
-const indexedAt = (file: RecordLike, store: Store) => time(file.indexed_at) ?? time(repositoryOfFile(file, store)?.pushed_at);
+const indexedAt = (file: RecordLike, store: StoreReader) => time(file.indexed_at) ?? time(repositoryOfFile(file, store)?.pushed_at);
+
+/** `owner/name:path`, the repository lower-cased, the path as it is (paths are case-sensitive). */
+function fileKey(f: RecordLike): string | undefined {
+  const repo = repositoryName(f);
+  const path = str(f.path);
+  return repo && path ? `${repo.toLowerCase()}:${path}` : undefined;
+}
 
 export const code: KindSpec<RecordLike> = {
   kind: "code",
   source: "code",
+  records: [{ kind: "code", file: "code.ndjson", loadOrder: 7, key: fileKey, keyFields: "path and repository" }],
+  visibility: "repository",
   textFields: [
     { name: "file", tokenizer: "code", weight: 1, b: 0.75, text: searchableContent },
     { name: "path", tokenizer: "code", weight: 2, b: 0.3, text: pathOf },
@@ -94,6 +104,6 @@ export const code: KindSpec<RecordLike> = {
     const parts = word.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
     return parts.length > 1 && text.op === "text" ? { op: "and", children: parts.map((part) => ({ ...text, text: part })) } : text;
   },
-  check: (tree) => requireSearchWord(tree, (name) => code.qualifiers.some((q) => q.name === name)),
+  rules: [{ message: NEEDS_TERM, holds: (tree, ctx) => hasSearchWord(tree, ctx.isQualifier) }],
   render: codeItem,
 };

@@ -1,6 +1,6 @@
 /** The code result item (2.4) and the URLs it and its text matches share. */
 import { repoNames, repositoryObject } from "../../render/objects.js";
-import { str } from "../../store.js";
+import { str } from "../../records/read.js";
 import { ownerLogin, repositoryRecordOf } from "../shared.js";
 import type { RecordLike, RenderContext } from "../types.js";
 import { fileName, shaOf } from "./files.js";

@@ -1,10 +1,9 @@
 /**
  * Code search needs at least one search term. Qualifier-only queries are
- * refused by `requiresTerm`; this rule adds the terms made only of the
+ * refused by `requiresTerm`; this rule (checked before anything else) adds the terms made only of the
  * characters code search ignores (`.`, `*`, `(`, …): they are dropped, so a
  * query whose every term is such a word has no term either.
  */
-import { QueryError } from "../../errors.js";
 import type { QueryNode } from "../../parse/ast.js";
 import { proseTokens } from "../../text/tokenize.js";
 
@@ -17,11 +16,11 @@ interface TermCount {
 }
 
 /**
- * Throws when the query has terms but none of them holds a word, unless it
+ * False when the query has terms but none of them holds a word, unless it
  * has `filename:`. `isQualifier` tells a known qualifier from an unknown
  * `name:value`, which is a keyword.
  */
-export function requireSearchWord(tree: QueryNode, isQualifier: (name: string) => boolean): void {
+export function hasSearchWord(tree: QueryNode, isQualifier: (name: string) => boolean): boolean {
   const seen: TermCount = { terms: 0, withWords: 0, filename: false };
   const text = (t: string) => {
     seen.terms++;
@@ -47,5 +46,5 @@ export function requireSearchWord(tree: QueryNode, isQualifier: (name: string) =
     }
   };
   walk(tree);
-  if (seen.terms > 0 && seen.withWords === 0 && !seen.filename) throw new QueryError(NEEDS_TERM, tree.span.start, tree.span.end - tree.span.start);
+  return !(seen.terms > 0 && seen.withWords === 0 && !seen.filename);
 }

@@ -5,7 +5,7 @@
  * the engine.
  */
 import { stableId } from "../../render/objects.js";
-import { arr, lower, obj, repositoryOf, str } from "../../store.js";
+import { arr, lower, obj, repositoryOf, str } from "../../records/read.js";
 import {
   booleanQualifier,
   dateQualifier,
@@ -27,9 +27,18 @@ import { commitItem, commitUrl } from "./render.js";
 const message = (c: RecordLike) => str(obj(c.commit)?.message);
 const parentShas = (c: RecordLike) => arr(c.parents).map((p) => lower(obj(p)?.sha)).filter(Boolean);
 
+function commitKey(c: RecordLike): string | undefined {
+  const repo = repositoryOf(c);
+  const sha = str(c.sha);
+  return repo && sha ? `${repo}@${sha}`.toLowerCase() : undefined;
+}
+
 export const commits: KindSpec<RecordLike> = {
   kind: "commits",
   source: "commits",
+  records: [{ kind: "commits", file: "commits.ndjson", loadOrder: 6, key: commitKey, keyFields: "sha and repository" }],
+  visibility: "repository",
+  preview: { media: "cloak", requiredFor: "Commit Search" },
   textFields: [{ name: "message", tokenizer: "prose", weight: 1, b: 0.75, text: message }],
   defaultFields: ["message"],
   columns: [

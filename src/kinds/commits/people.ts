@@ -3,7 +3,7 @@
  * date in `commit.author` / `commit.committer`) and the site accounts linked
  * to them (top-level `author` / `committer`).
  */
-import { lower, obj, str } from "../../store.js";
+import { lower, obj, str } from "../../records/read.js";
 import { proseTokens } from "../../text/tokenize.js";
 import type { RecordLike } from "../types.js";
 

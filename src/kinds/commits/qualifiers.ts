@@ -1,5 +1,5 @@
 /** The qualifiers only commit search has: words of a git name and object-id prefixes. */
-import { and, keyword, type Match } from "../../resolve/match.js";
+import { and, keyword, type Match } from "../../logical/match.js";
 import { proseTokens } from "../../text/tokenize.js";
 import type { QualifierSpec } from "../types.js";
 

@@ -1,12 +1,13 @@
 /** The commit result item (2.5), every URL built from the engine's bases. */
 import { idOf, repoNames, repositoryObject, userObject } from "../../render/objects.js";
-import { arr, obj, str, type Store } from "../../store.js";
+import { arr, obj, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import { count, ownerLogin, repositoryRecordOf } from "../shared.js";
 import type { RecordLike, RenderContext } from "../types.js";
 import { gitPerson, type Role } from "./people.js";
 
 /** `owner/name` as the repository record spells it. */
-function commitRepositoryName(commit: RecordLike, store: Store): string {
+function commitRepositoryName(commit: RecordLike, store: StoreReader): string {
   return repoNames(repositoryRecordOf(commit, store)).fullName;
 }
 

@@ -3,7 +3,8 @@
  * fields and the dump's extension fields (docs/dump-format.md), normalised
  * (logins, label names and branch names lower-cased) for the columns.
  */
-import { arr, issueKeyOf, lower, obj, repositoryOf, str, type Store } from "../../store.js";
+import { arr, issueKeyOf, lower, obj, repositoryOf, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import { count, logins } from "../shared.js";
 import type { RecordLike } from "../types.js";
 
@@ -16,14 +17,14 @@ export const mergedAt = (d: RecordLike): string | undefined => str(obj(d.pull_re
  * unchanged: several columns of one issue read them in a row.
  */
 interface CommentFacts {
-  store: Store;
+  store: StoreReader;
   stamp: number;
   comments: RecordLike[];
   mentions?: { users: string[]; teams: string[]; body: unknown };
 }
 const commentFacts = new WeakMap<RecordLike, CommentFacts>();
 
-function factsOf(d: RecordLike, store: Store): CommentFacts {
+function factsOf(d: RecordLike, store: StoreReader): CommentFacts {
   const stamp = store.versionOf("comments");
   const hit = commentFacts.get(d);
   if (hit && hit.store === store && hit.stamp === stamp) return hit;
@@ -37,11 +38,11 @@ function factsOf(d: RecordLike, store: Store): CommentFacts {
 }
 
 /** The comments of an issue, oldest first. */
-export function commentsOf(d: RecordLike, store: Store): RecordLike[] {
+export function commentsOf(d: RecordLike, store: StoreReader): RecordLike[] {
   return factsOf(d, store).comments;
 }
 
-export const commentCount = (d: RecordLike, store: Store): number => count(d.comments) ?? commentsOf(d, store).length;
+export const commentCount = (d: RecordLike, store: StoreReader): number => count(d.comments) ?? commentsOf(d, store).length;
 
 export const labelNames = (d: RecordLike): string[] =>
   arr(d.labels)
@@ -52,7 +53,7 @@ export const authorLogin = (d: RecordLike): string => lower(obj(d.user)?.login);
 
 export const assigneeLogins = (d: RecordLike): string[] => [...new Set([...logins(d.assignees), ...logins([d.assignee])])];
 
-export const commenterLogins = (d: RecordLike, store: Store): string[] => [
+export const commenterLogins = (d: RecordLike, store: StoreReader): string[] => [
   ...new Set(commentsOf(d, store).map((c) => lower(obj(c.user)?.login)).filter(Boolean)),
 ];
 
@@ -81,7 +82,7 @@ export function totalReactions(d: RecordLike): number {
 const MENTION = /(?<![\p{L}\p{N}._-])@([A-Za-z0-9](?:-?[A-Za-z0-9])*)(?:\/([A-Za-z0-9][A-Za-z0-9_.-]*))?/gu;
 
 /** Users and teams (`org/team`) @mentioned in the body and the comments. */
-export function mentionsOf(d: RecordLike, store: Store): { users: string[]; teams: string[] } {
+export function mentionsOf(d: RecordLike, store: StoreReader): { users: string[]; teams: string[] } {
   const facts = factsOf(d, store);
   if (!facts.mentions || facts.mentions.body !== d.body) facts.mentions = { ...readMentions([str(d.body), ...facts.comments.map((c) => str(c.body))]), body: d.body };
   return facts.mentions;
@@ -114,14 +115,14 @@ export function requestedTeams(d: RecordLike): string[] {
 }
 
 /** Members of a team (`org/slug`) as the organisation's record lists them under `teams`. */
-export function teamMembers(store: Store, team: string): Set<string> {
+export function teamMembers(store: StoreReader, team: string): Set<string> {
   const [org, slug] = team.toLowerCase().split("/");
   const record = arr(store.user(org)?.teams).map(obj).find((t) => lower(t?.slug) === slug || lower(t?.name) === slug);
   return new Set(logins(record?.members));
 }
 
 /** Whether `login` belongs to the organisation (its `members`) or to the team. */
-export function belongsTo(store: Store, login: string, team: string): boolean {
+export function belongsTo(store: StoreReader, login: string, team: string): boolean {
   const who = login.toLowerCase();
   const org = store.user(team.split("/")[0]);
   return logins(org?.members).includes(who) || teamMembers(store, team).has(who);
@@ -146,7 +147,7 @@ export function reviewStates(d: RecordLike): string[] {
 }
 
 /** `review-requested:`: asked directly, or through a requested team they belong to until they review. */
-export function reviewRequested(d: RecordLike, store: Store): string[] {
+export function reviewRequested(d: RecordLike, store: StoreReader): string[] {
   const direct = logins(d.requested_reviewers);
   const reviewed = new Set(reviewerLogins(d));
   const viaTeams = requestedTeams(d).flatMap((t) => [...teamMembers(store, t)].filter((l) => !reviewed.has(l)));
@@ -187,7 +188,7 @@ export function ownLinks(d: RecordLike): string[] {
  * `linked_pull_requests` (a link may be written on either side). Computed
  * once per change of the issues, when a query asks.
  */
-export function linkedFromOtherSide(store: Store, field: "linked_issues" | "linked_pull_requests"): string[] {
+export function linkedFromOtherSide(store: StoreReader, field: "linked_issues" | "linked_pull_requests"): string[] {
   return store.derived(`issueLinks:${field}`, ["issues"], (s) => {
     const keys = new Set<string>();
     for (const d of s.all("issues")) {

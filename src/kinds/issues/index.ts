@@ -3,11 +3,10 @@
  * sorts and text-match properties as data. Qualifiers are in ./qualifiers.ts,
  * what a record says in ./facts.ts, the item in ./render.ts.
  */
-import { validationFailed } from "../../errors.js";
 import type { QueryNode } from "../../parse/ast.js";
-import { or } from "../../resolve/match.js";
-import { issueKeyOf, lower, obj, repositoryOf, str, type Store } from "../../store.js";
-import type { Caller } from "../../types.js";
+import { or } from "../../logical/match.js";
+import { issueKeyOf, lower, obj, repositoryOf, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import { count, logins, repositoryColumns, time } from "../shared.js";
 import type { ColumnSpec, KindSpec, RecordLike, SortSpec } from "../types.js";
 import {
@@ -34,6 +33,7 @@ import {
   totalReactions,
 } from "./facts.js";
 import { issueQualifiers, KIND_VALUES } from "./qualifiers.js";
+import { commentRecords } from "./comments.js";
 import { commentApiUrl, issueApiUrl, renderIssue } from "./render.js";
 
 /** A bare word of seven or more hex digits may be the start of a pull request's commit SHA. */
@@ -55,7 +55,7 @@ function picksOneKind(node: QueryNode): boolean {
   }
 }
 
-const involved = (d: RecordLike, s: Store): string[] => [
+const involved = (d: RecordLike, s: StoreReader): string[] => [
   ...new Set([authorLogin(d), ...assigneeLogins(d), ...mentionsOf(d, s).users, ...commenterLogins(d, s)].filter(Boolean)),
 ];
 
@@ -73,6 +73,8 @@ const reactionSorts: Record<string, SortSpec> = Object.fromEntries(
 export const issues: KindSpec<RecordLike> = {
   kind: "issues",
   source: "issues",
+  records: [{ kind: "issues", file: "issues.ndjson", loadOrder: 4, key: issueKeyOf, keyFields: "number and repository_url" }, commentRecords],
+  visibility: "repository",
   textFields: [
     { name: "title", tokenizer: "prose", weight: 2, b: 0.3, text: (d) => str(d.title) },
     { name: "body", tokenizer: "prose", weight: 1, b: 0.75, text: (d) => str(d.body) },
@@ -128,10 +130,8 @@ export const issues: KindSpec<RecordLike> = {
     updated: { column: "updated" },
   },
   term: (word, text) => (SHA_PREFIX.test(word) ? or([text, { op: "prefix", column: "commit", prefix: word.toLowerCase() }]) : text),
-  check(tree: QueryNode, caller: Caller | undefined) {
-    // Apps acting for a user cannot mix issues and pull requests in one search.
-    if (caller?.via === "app-user" && !picksOneKind(tree)) throw validationFailed(APP_USER_MESSAGE);
-  },
+  // Apps acting for a user cannot mix issues and pull requests in one search.
+  rules: [{ message: APP_USER_MESSAGE, holds: (tree, { caller }) => caller?.via !== "app-user" || picksOneKind(tree) }],
   signals: [
     { name: "comments", weight: 0.05, value: (d, s) => commentCount(d, s) },
     { name: "reactions", weight: 0.05, value: totalReactions },

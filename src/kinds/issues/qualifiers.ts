@@ -1,6 +1,6 @@
 /** The qualifiers of issue and pull-request search, as data (qualifiers.md §3). */
 import type { QualifierNode } from "../../parse/ast.js";
-import { and, or, type Match } from "../../resolve/match.js";
+import { and, or, type Match } from "../../logical/match.js";
 import {
   booleanQualifier,
   dateQualifier,

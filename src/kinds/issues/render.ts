@@ -3,13 +3,14 @@
  * every URL built from the engine's baseUrl / htmlUrl.
  */
 import { idOf, userObject } from "../../render/objects.js";
-import { arr, issueKeyOf, obj, repositoryOf, str, type Store } from "../../store.js";
+import { arr, issueKeyOf, obj, repositoryOf, str } from "../../records/read.js";
+import type { StoreReader } from "../../records/store-reader.js";
 import { count } from "../shared.js";
 import type { RecordLike, RenderContext } from "../types.js";
 import { commentCount, isPull, mergedAt, REACTIONS, reactionCount, totalReactions } from "./facts.js";
 
 /** The repository's full name as the repository record spells it. */
-export function repositoryName(d: RecordLike, store: Store): string {
+export function repositoryName(d: RecordLike, store: StoreReader): string {
   const name = repositoryOf(d) ?? "unknown/unknown";
   return str(store.repository(name)?.full_name) ?? name;
 }

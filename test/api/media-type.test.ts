@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { negotiateMediaType, parseAccept } from "../../src/http/media-type.js";
+import { negotiateMediaType, parseAccept } from "../../src/api/media-type.js";
 
 describe("parseAccept", () => {
   it("reads types, parameters and q-values, lower-casing names", () => {

@@ -9,9 +9,8 @@
  * clients combine previews by listing them.
  */
 
-import type { Preview } from "../types.js";
-
-export type { Preview };
+/** Preview features a search may ask for: `cloak` (commit search), `mercy` (topics). */
+export type Preview = "cloak" | "mercy";
 
 export interface MediaTypeChoice {
   /** `text_matches` requested (`…text-match+json`). */
