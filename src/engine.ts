@@ -236,7 +236,9 @@ export class SearchEngine {
   /** Inserts or replaces a record of any dump kind. Throws a SearchError for a record without its key fields. */
   add(kind: DumpKind, record: RecordLike): string {
     checkKind(kind);
-    if (record === null || typeof record !== "object" || Array.isArray(record)) throw invalidRecord(kind, "record", "a record must be a JSON object");
+    // Typed callers cannot pass anything else; JavaScript callers can.
+    const given: unknown = record;
+    if (given === null || typeof given !== "object" || Array.isArray(given)) throw invalidRecord(kind, "record", "a record must be a JSON object");
     checkDepth(kind, record);
     // The engine keeps its own copy: a caller editing its object afterwards changes nothing here.
     return this.put(kind, ownedCopy(kind, record));
@@ -321,7 +323,7 @@ export class SearchEngine {
   private nextToIndex(): Collection | undefined {
     let any: Collection | undefined;
     for (const c of this.collections.values()) {
-      if (!c.hasPendingWork) continue;
+      if (!c.hasPendingWork()) continue;
       if (this.waiting.get(c)) return c;
       any ??= c;
     }
@@ -336,7 +338,7 @@ export class SearchEngine {
 
   /** Every pending change indexed, however long it takes. */
   private async indexEverything(): Promise<void> {
-    while ([...this.collections.values()].some((c) => c.hasPendingWork)) await this.startIndexer();
+    while ([...this.collections.values()].some((c) => c.hasPendingWork())) await this.startIndexer();
   }
 
   /**
@@ -344,10 +346,12 @@ export class SearchEngine {
    * then goes on in the background); true when nothing is pending.
    */
   private async indexedBy(collection: Collection, deadline: Deadline): Promise<boolean> {
-    if (!collection.hasPendingWork) return true;
+    if (!collection.hasPendingWork()) return true;
     this.waiting.set(collection, (this.waiting.get(collection) ?? 0) + 1);
     try {
-      while (collection.hasPendingWork) {
+      for (;;) {
+        // The indexer changes the collection while this waits.
+        if (!collection.hasPendingWork()) return true;
         const left = deadline.at - deadline.now();
         if (left <= 0) return false;
         void this.startIndexer();
@@ -358,7 +362,6 @@ export class SearchEngine {
         ]);
         clearTimeout(timer);
       }
-      return true;
     } finally {
       this.waiting.set(collection, this.waiting.get(collection)! - 1);
     }
@@ -380,7 +383,7 @@ export class SearchEngine {
   async search<K extends SearchKind>(kind: K, params: SearchParams = {}, options: SearchOptions = {}): Promise<Envelope<SearchItem<K>>> {
     try {
       // Items are built to the site's shapes (checked against its OpenAPI schemas in the conformance tests).
-      return (await this.run(kind, params ?? {}, options ?? {})) as unknown as Envelope<SearchItem<K>>;
+      return (await this.run(kind, params, optionsOf(options))) as unknown as Envelope<SearchItem<K>>;
     } catch (err) {
       throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
     }
@@ -392,11 +395,11 @@ export class SearchEngine {
    * read) as `search()` does.
    */
   searchAll<K extends SearchKind>(kind: K, params: SearchParams = {}, options: SearchAllOptions = {}): AsyncIterable<SearchItem<K>> {
-    const { batchSize, ...search } = options ?? {};
+    const { batchSize, ...search } = optionsOf(options);
     return searchAll(async (cursor) => {
       let last: Ranked | undefined;
       try {
-        const { items, incomplete_results } = await this.run(kind, params ?? {}, search, { ...cursor, onLast: (r) => (last = r) });
+        const { items, incomplete_results } = await this.run(kind, params, search, { ...cursor, onLast: (r) => (last = r) });
         return { items, last, incomplete: incomplete_results };
       } catch (err) {
         throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
@@ -413,7 +416,7 @@ export class SearchEngine {
     let described = { logical: "", plan: "" };
     const onPlan = (match: Match, executionPlan: Plan) => (described = { logical: printMatch(match), plan: executionPlan.root.describe });
     try {
-      await this.run(kind, { ...params, per_page: 1 }, options ?? {}, undefined, onPlan);
+      await this.run(kind, { ...params, per_page: 1 }, optionsOf(options), undefined, onPlan);
     } catch (err) {
       throw asSearchError(err, (cause) => this.logger?.error("search failed", cause));
     }
@@ -426,7 +429,7 @@ export class SearchEngine {
     const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
     const { spec, collection, media } = this.prepare(kind, acceptFrom(options, this.options.vendor));
     const caller = checkCaller(options.caller);
-    const q = params.q === undefined || params.q === null ? "" : String(params.q);
+    const q = params.q ?? "";
     if (!q.trim()) throw missingParameter("q");
 
     const restSorts = Object.keys(spec.sorts).filter((s) => !spec.sorts[s].queryOnly);
@@ -445,7 +448,7 @@ export class SearchEngine {
     checkQuery(tree, spec, caller);
     // Records may change between the indexer catching up and this search going on: wait again while time is left,
     // so that the index read is the store's state at one instant (or, past the deadline, what is indexed).
-    while ((await this.indexedBy(collection, deadline)) && collection.hasPendingWork);
+    while ((await this.indexedBy(collection, deadline)) && collection.hasPendingWork());
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
     try {
@@ -463,7 +466,7 @@ export class SearchEngine {
     { caller, sortParam, paging, filters, deadline, cursor, onPlan }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
-    const behind = collection.hasPendingWork;
+    const behind = collection.hasPendingWork();
     const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
     const guarded = spec.visibility !== "public";
     if (guarded) filters.push(visibilityFilter(caller, this.store));
@@ -594,8 +597,8 @@ export const MAX_RECORD_DEPTH = 64;
 
 const CALLER_VIA = new Set(["basic", "oauth", "client", "app-user"]);
 
-function checkEngineOptions(options: SearchEngineOptions): void {
-  if (options === null || typeof options !== "object") throw new UsageError("options", "expected an object");
+function checkEngineOptions(given: SearchEngineOptions): void {
+  const options = optionsOf(given, "options");
   const { timeLimitMs, now, baseUrl, htmlUrl, vendor } = options;
   if (timeLimitMs !== undefined && !(typeof timeLimitMs === "number" && timeLimitMs > 0 && timeLimitMs <= MAX_TIME_LIMIT_MS)) {
     throw new UsageError("timeLimitMs", `expected a number of milliseconds above 0 and at most ${MAX_TIME_LIMIT_MS}, got ${String(timeLimitMs)}`);
@@ -609,7 +612,15 @@ function checkEngineOptions(options: SearchEngineOptions): void {
 }
 
 function checkKind(kind: unknown): asserts kind is DumpKind {
-  if (!DUMP_KINDS.includes(kind as DumpKind)) throw new UsageError("kind", `unknown kind ${JSON.stringify(kind) ?? String(kind)}; known: ${DUMP_KINDS.join(", ")}`);
+  if (!DUMP_KINDS.includes(kind as DumpKind)) throw new UsageError("kind", `unknown kind ${(JSON.stringify(kind) as string | undefined) ?? String(kind)}; known: ${DUMP_KINDS.join(", ")}`);
+}
+
+/** Options as given by a JavaScript caller, who may pass anything: absent is `{}`, anything but an object a UsageError. */
+function optionsOf<T extends object>(options: T | undefined, what = "options"): T {
+  const given: unknown = options;
+  if (given === undefined || given === null) return {} as T;
+  if (typeof given !== "object") throw new UsageError(what, "expected an object");
+  return given as T;
 }
 
 const PARAMETER_NAMES = ["q", "sort", "order", "per_page", "page", "repository_id"] as const;
@@ -666,4 +677,3 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
   if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
 }
 
-export { SearchError };

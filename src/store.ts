@@ -10,8 +10,7 @@ import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
-export { arr, issueKeyOf, lower, obj, repoFromUrl, repositoryOf, str } from "./records/read.js";
-export { DUMP_KINDS, keyOf } from "./kinds/index.js";
+export { issueKeyOf, repositoryOf } from "./records/read.js";
 
 /**
  * A record kept as its JSON text until something reads it: opening a saved

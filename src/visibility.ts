@@ -23,7 +23,7 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
 }
 
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
-export function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {
+function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {
   if (!caller) return [];
   // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
   const hidden = store.derived("hiddenRepositories", ["repositories"], (s) => [...s.all("repositories")].filter((r) => visibilityOf(r) !== "public"));

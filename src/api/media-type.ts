@@ -32,7 +32,7 @@ export interface MediaRange {
   q: number;
 }
 
-export const DEFAULT_VENDOR = "github";
+const DEFAULT_VENDOR = "github";
 
 const PREVIEW_NAMES: Partial<Record<string, Preview>> = { "cloak-preview": "cloak", "mercy-preview": "mercy" };
 const TEXT_MATCH = "text-match";

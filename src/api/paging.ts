@@ -3,9 +3,9 @@
  * The `link` header built from them is the HTTP layer's (src/http/link.ts).
  */
 
-export const DEFAULT_PER_PAGE = 30;
-export const MAX_PER_PAGE = 100;
-export const DEFAULT_PAGE = 1;
+const DEFAULT_PER_PAGE = 30;
+const MAX_PER_PAGE = 100;
+const DEFAULT_PAGE = 1;
 /** The site serves at most this many results of any one search. */
 export const RESULT_CAP = 1000;
 

@@ -13,7 +13,7 @@ export interface RateLimitOptions {
   windowMs?: number;
 }
 
-export const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
+const DEFAULT_RATE_LIMITS: Required<RateLimitOptions> = {
   authenticated: 30,
   unauthenticated: 10,
   windowMs: 60_000,

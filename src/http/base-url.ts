@@ -25,7 +25,7 @@ const HOST = /^(?:[a-z0-9](?:[a-z0-9._~-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5}
 const DEFAULT_PORTS: Record<string, string> = { http: ":80", https: ":443" };
 
 /** Normalises a base given by an operator: no trailing slash. */
-export function normalizeBaseUrl(base: string): string {
+function normalizeBaseUrl(base: string): string {
   return base.replace(/\/+$/, "");
 }
 

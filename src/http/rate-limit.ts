@@ -3,9 +3,8 @@
  * callers (keyed by login) and 10 for anonymous ones (keyed by address). The clock is passed in.
  */
 
-import { DEFAULT_RATE_LIMITS, rateLimits, type RateLimitOptions } from "../api/rate-limits.js";
+import { rateLimits, type RateLimitOptions } from "../api/rate-limits.js";
 
-export { DEFAULT_RATE_LIMITS, type RateLimitOptions };
 
 export interface RateLimitResult {
   allowed: boolean;

@@ -45,7 +45,8 @@ export async function respond(engine: Searcher, req: HttpRequest): Promise<HttpR
   const { options } = engine;
   const headers: Record<string, string> = {};
   try {
-    if (req === null || typeof req !== "object") throw new UsageError("request", "expected { url, headers?, caller?, ip? }");
+    const given: unknown = req;
+    if (given === null || typeof given !== "object") throw new UsageError("request", "expected { url, headers?, caller?, ip? }");
     // Every request counts, so that every answer (unknown routes too) carries the allowance headers.
     const limiter = limiterOf(engine);
     if (limiter) {

@@ -44,7 +44,7 @@ export interface RunningServer {
 }
 
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
-export const DEFAULT_MAX_URL_LENGTH = 8192;
+const DEFAULT_MAX_URL_LENGTH = 8192;
 
 interface Edge {
   engine: RequestHandler;

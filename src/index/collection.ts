@@ -135,7 +135,7 @@ export class Collection {
   }
 
   /** True while records or joined columns wait to be indexed. */
-  get hasPendingWork(): boolean {
+  hasPendingWork(): boolean {
     return this.pending.size > 0 || this.joinPending.size > 0 || this.joinScan !== undefined;
   }
 
@@ -186,7 +186,7 @@ export class Collection {
       if (record) this.upsert(key, record);
       else this.remove(key);
     }
-    return this.hasPendingWork;
+    return this.hasPendingWork();
   }
 
   /** Indexes up to about `limit` documents' worth of pending work; returns how many marked records remain. */

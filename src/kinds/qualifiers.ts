@@ -11,12 +11,12 @@ const NUMBER_FORMS = "n, >n, >=n, <n, <=n, n..m, n..* or *..n";
 const DATE_FORMS = "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS with Z or ±HH:MM, optionally with >, >=, <, <= or a .. range";
 
 /** The value as plain text: a list keeps its commas, a comparison its operator. */
-export function valueText(node: QualifierNode): string {
+function valueText(node: QualifierNode): string {
   return node.raw;
 }
 
 /** The values of a comma list, or the single value. */
-export function valueList(node: QualifierNode): string[] {
+function valueList(node: QualifierNode): string[] {
   return node.value.type === "list" ? node.value.items.map((i: TextValue) => i.text) : [node.raw];
 }
 
@@ -87,7 +87,7 @@ export function userQualifier(name: string, column: string, extra: Partial<Quali
 }
 
 /** The columns a match reads, typed by how it reads them (a range needs numbers, a keyword or prefix test keywords). */
-export function columnsOfMatch(match: Match, into: Record<string, ColumnUse> = {}): Record<string, ColumnUse> {
+function columnsOfMatch(match: Match, into: Record<string, ColumnUse> = {}): Record<string, ColumnUse> {
   switch (match.op) {
     case "and":
     case "or":
@@ -195,4 +195,4 @@ export const visibilityCases = (column: string): Record<string, () => Match> => 
   internal: () => keyword(column, "internal"),
 });
 
-export { and, or, not, keyword, none };
+export { not, keyword, none };

@@ -50,7 +50,7 @@ export function visibilityDoubt(repo: RecordLike): string | undefined {
 }
 
 function shortJson(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = (JSON.stringify(value) as string | undefined) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 

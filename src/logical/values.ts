@@ -31,7 +31,7 @@ function validDay(y: number, m: number, d: number): boolean {
   return d <= days;
 }
 
-export function parseInstant(s: string): Instant | undefined {
+function parseInstant(s: string): Instant | undefined {
   let m = DATE.exec(s);
   if (m) {
     const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];

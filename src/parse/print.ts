@@ -46,7 +46,7 @@ function printQualifierValue(node: QualifierNode): string {
 }
 
 /** A qualifier value as written after the colon. */
-export function printValue(value: QualifierValue): string {
+function printValue(value: QualifierValue): string {
   switch (value.type) {
     case "text":
       return value.quoted ? `"${value.text}"` : value.text;

@@ -24,7 +24,7 @@ export function arr(v: unknown): unknown[] {
 }
 
 /** `https://api.example.com/repos/OWNER/NAME[/...]` → `OWNER/NAME`. */
-export function repoFromUrl(url: unknown): string | undefined {
+function repoFromUrl(url: unknown): string | undefined {
   if (typeof url !== "string") return undefined;
   const m = /\/repos\/([^/]+)\/([^/?#]+)/.exec(url);
   return m ? `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}` : undefined;
@@ -48,7 +48,7 @@ export function issueKeyOf(record: RecordLike): string | undefined {
 }
 
 /** `…/repos/o/r/issues/12` → `o/r#12`. */
-export function issueKeyFromUrl(url: unknown): string | undefined {
+function issueKeyFromUrl(url: unknown): string | undefined {
   if (typeof url !== "string") return undefined;
   const m = /\/repos\/([^/]+)\/([^/]+)\/(?:issues|pulls)\/(\d+)/.exec(url);
   return m ? `${decodeURIComponent(m[1])}/${decodeURIComponent(m[2])}#${m[3]}`.toLowerCase() : undefined;

@@ -20,9 +20,9 @@ import { queryTerms } from "../text/tokenize.js";
 import { ALL, and, none, not, or, type Match } from "../logical/match.js";
 import { simplify } from "../logical/simplify.js";
 
-export const MAX_KEYWORD_LENGTH = 256;
-export const MAX_OPERATORS = 5;
-export const MAX_GROUP_DEPTH = 5;
+const MAX_KEYWORD_LENGTH = 256;
+const MAX_OPERATORS = 5;
+const MAX_GROUP_DEPTH = 5;
 
 export interface Access {
   /** Whether the caller may see the repository `owner/name` (false also when it does not exist). */
@@ -304,4 +304,3 @@ function parseInQuerySort(node: QualifierNode, spec: Spec): InQuerySort | undefi
   return { field, order };
 }
 
-export { none };

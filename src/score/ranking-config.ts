@@ -97,8 +97,7 @@ export function resolveRanking(options: unknown): Ranking {
   checkKeys(root, given, SEARCH_KINDS, "kind");
   const out = {} as Ranking;
   for (const kind of SEARCH_KINDS) {
-    const spec = KINDS[kind];
-    if (spec) out[kind] = resolveKind(`${root}.${kind}`, spec, given[kind]);
+    out[kind] = resolveKind(`${root}.${kind}`, KINDS[kind], given[kind]);
   }
   return out;
 }

@@ -11,7 +11,7 @@ import { count } from "../shared.js";
 /** Files of 384 KB or more are not searchable (the hosting site's limit for code search). */
 export const SEARCHABLE_BYTES = 384 * 1024;
 
-export function contentOf(file: RecordLike): string | undefined {
+function contentOf(file: RecordLike): string | undefined {
   return str(file.content);
 }
 
@@ -101,7 +101,7 @@ export function extensionQuery(value: string): string | null {
 }
 
 /** The git blob id of a content: sha1 of `blob <bytes>\0<content>`. */
-export function blobSha(content: string): string {
+function blobSha(content: string): string {
   const body = Buffer.from(content, "utf8");
   return createHash("sha1").update(`blob ${body.length}\0`).update(body).digest("hex");
 }

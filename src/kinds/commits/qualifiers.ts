@@ -4,7 +4,7 @@ import { proseTokens } from "../../text/tokenize.js";
 import type { QualifierSpec } from "../types.js";
 
 /** Shortest object-id prefix accepted by `hash:`, `parent:` and `tree:`. */
-export const MIN_SHA_PREFIX = 7;
+const MIN_SHA_PREFIX = 7;
 const FULL_SHA = 40;
 
 /** `author-name:wanstrath`: every word of the value is a word of the name. */

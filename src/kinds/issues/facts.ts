@@ -115,7 +115,7 @@ export function requestedTeams(d: RecordLike): string[] {
 }
 
 /** Members of a team (`org/slug`) as the organisation's record lists them under `teams`. */
-export function teamMembers(store: StoreReader, team: string): Set<string> {
+function teamMembers(store: StoreReader, team: string): Set<string> {
   const [org, slug] = team.toLowerCase().split("/");
   const record = arr(store.user(org)?.teams).map(obj).find((t) => lower(t?.slug) === slug || lower(t?.name) === slug);
   return new Set(logins(record?.members));

@@ -39,7 +39,7 @@ import { commentApiUrl, issueApiUrl, renderIssue } from "./render.js";
 /** A bare word of seven or more hex digits may be the start of a pull request's commit SHA. */
 const SHA_PREFIX = /^[0-9a-f]{7,40}$/i;
 
-export const APP_USER_MESSAGE = "Query must include 'is:issue' or 'is:pull-request'";
+const APP_USER_MESSAGE = "Query must include 'is:issue' or 'is:pull-request'";
 
 /** Whether the query as a whole is confined to issues or to pull requests. */
 function picksOneKind(node: QueryNode): boolean {

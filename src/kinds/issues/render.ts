@@ -10,7 +10,7 @@ import type { RecordLike, RenderContext } from "../types.js";
 import { commentCount, isPull, mergedAt, REACTIONS, reactionCount, totalReactions } from "./facts.js";
 
 /** The repository's full name as the repository record spells it. */
-export function repositoryName(d: RecordLike, store: StoreReader): string {
+function repositoryName(d: RecordLike, store: StoreReader): string {
   const name = repositoryOf(d) ?? "unknown/unknown";
   return str(store.repository(name)?.full_name) ?? name;
 }
@@ -117,7 +117,7 @@ export function renderIssue(d: RecordLike, ctx: RenderContext): Record<string, u
     labels: labelObjects(d, repo, ctx),
     state: str(d.state) ?? "open",
     locked: d.locked === true,
-    assignee: person(d.assignee, ctx) ?? assignees[0] ?? null,
+    assignee: person(d.assignee, ctx) ?? assignees.at(0) ?? null,
     assignees,
     milestone: milestoneObject(d, repo, ctx),
     comments: commentCount(d, ctx.store),
