@@ -4,6 +4,7 @@
  * so that the same clone always gives the same dump.
  */
 import { createHash } from "node:crypto";
+import { legacyNodeId } from "../records/node-id.js";
 import type { GitCommit } from "./history.js";
 
 export type OwnerType = "User" | "Organization";
@@ -35,10 +36,6 @@ export function derivedId(kind: "repo" | "user", key: string): number {
   return createHash("sha1").update(`${kind}:${key.toLowerCase()}`).digest().readUInt32BE(0) & 0x7fffffff;
 }
 
-/** The hosting site's legacy global node id: base64 of "0" + length of the type name + ":" + type name + key. */
-function legacyNodeId(typeName: string, key: string): string {
-  return Buffer.from(`0${typeName.length}:${typeName}${key}`).toString("base64");
-}
 
 export interface RepositoryFacts {
   readonly repo: FullName;

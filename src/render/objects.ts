@@ -3,6 +3,7 @@
  * URL built from the engine's baseUrl / htmlUrl so that a different host
  * gives self-consistent links.
  */
+import { legacyNodeId } from "../records/node-id.js";
 import { obj, str, type RecordLike } from "../records/read.js";
 
 export interface Urls {
@@ -24,10 +25,6 @@ export function stableId(key: string): number {
   return (h >>> 1) || 1;
 }
 
-function nodeId(prefix: string, id: number): string {
-  return Buffer.from(`${prefix}${id}`).toString("base64");
-}
-
 export function idOf(record: RecordLike, key: string): number {
   return typeof record.id === "number" ? record.id : stableId(key);
 }
@@ -43,7 +40,7 @@ export function userObject(source: RecordLike | string | undefined | null, urls:
   return {
     login,
     id,
-    node_id: str(record.node_id) ?? nodeId("04:User", id),
+    node_id: str(record.node_id) ?? legacyNodeId("User", id),
     avatar_url: str(record.avatar_url) ?? `${urls.htmlUrl.replace("://", "://avatars.")}/u/${id}?v=4`,
     gravatar_id: str(record.gravatar_id) ?? "",
     url: api,
@@ -79,7 +76,7 @@ export function repositoryObject(record: RecordLike, urls: Urls, ownerRecord?: R
   const ownerSource = ownerRecord ?? obj(record.owner) ?? owner;
   return {
     id,
-    node_id: str(record.node_id) ?? nodeId("010:Repository", id),
+    node_id: str(record.node_id) ?? legacyNodeId("Repository", id),
     name,
     full_name: fullName,
     owner: userObject(ownerSource, urls),
@@ -163,7 +160,7 @@ export function repositoryItem(record: RecordLike, urls: Urls, ownerRecord: Reco
           name: str(license.name) ?? "Other",
           spdx_id: str(license.spdx_id) ?? "NOASSERTION",
           url: str(license.key) ? `${urls.baseUrl}/licenses/${str(license.key)}` : null,
-          node_id: str(license.node_id) ?? nodeId("07:License", stableId(str(license.key) ?? "other")),
+          node_id: str(license.node_id) ?? legacyNodeId("License", stableId(str(license.key) ?? "other")),
         }
       : null,
     allow_forking: record.allow_forking !== false,

@@ -1,4 +1,5 @@
 /** The commit result item (2.5), every URL built from the engine's bases. */
+import { legacyNodeId } from "../../records/node-id.js";
 import { idOf, repoNames, repositoryObject, userObject } from "../../render/objects.js";
 import { arr, obj, str } from "../../records/read.js";
 import type { StoreReader } from "../../records/store-reader.js";
@@ -41,7 +42,7 @@ export function commitItem(commit: RecordLike, ctx: RenderContext): Record<strin
   return {
     url: `${api}/commits/${sha}`,
     sha,
-    node_id: str(commit.node_id) ?? Buffer.from(`06:Commit${repositoryId}:${sha}`).toString("base64"),
+    node_id: str(commit.node_id) ?? legacyNodeId("Commit", `${repositoryId}:${sha}`),
     html_url: `${web}/commit/${sha}`,
     comments_url: `${api}/commits/${sha}/comments`,
     commit: {

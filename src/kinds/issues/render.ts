@@ -2,6 +2,7 @@
  * The issue / pull-request search item (spec 2.6) with its milestone (2.6.1),
  * every URL built from the engine's baseUrl / htmlUrl.
  */
+import { legacyNodeId } from "../../records/node-id.js";
 import { idOf, userObject } from "../../render/objects.js";
 import { arr, issueKeyOf, obj, repositoryOf, str } from "../../records/read.js";
 import type { StoreReader } from "../../records/store-reader.js";
@@ -25,11 +26,6 @@ export function commentApiUrl(c: RecordLike, d: RecordLike, ctx: RenderContext):
   return `${ctx.baseUrl}/repos/${repositoryName(d, ctx.store)}/issues/comments/${id}`;
 }
 
-/** The legacy global node id: base64 of "0" + length of the type name + ":" + type name + id. */
-function nodeId(type: string, id: number): string {
-  return Buffer.from(`0${type.length}:${type}${id}`).toString("base64");
-}
-
 /** A user object (2.2): the account's own record when the store has it, else the embedded one. */
 function person(source: unknown, ctx: RenderContext): Record<string, unknown> | null {
   const embedded = typeof source === "string" ? { login: source } : obj(source);
@@ -50,7 +46,7 @@ function labelObjects(d: RecordLike, repo: string, ctx: RenderContext): Array<Re
     return [
       {
         id,
-        node_id: str(label.node_id) ?? nodeId("Label", id),
+        node_id: str(label.node_id) ?? legacyNodeId("Label", id),
         url: `${ctx.baseUrl}/repos/${repo}/labels/${encodeURIComponent(name)}`,
         name,
         color: str(label.color) ?? "ededed",
@@ -72,7 +68,7 @@ function milestoneObject(d: RecordLike, repo: string, ctx: RenderContext): Recor
     html_url: `${ctx.htmlUrl}/${repo}/milestone/${number}`,
     labels_url: `${url}/labels`,
     id,
-    node_id: str(m.node_id) ?? nodeId("Milestone", id),
+    node_id: str(m.node_id) ?? legacyNodeId("Milestone", id),
     number,
     state: str(m.state) ?? "open",
     title: str(m.title) ?? "",
@@ -110,7 +106,7 @@ export function renderIssue(d: RecordLike, ctx: RenderContext): Record<string, u
     events_url: `${url}/events`,
     html_url: `${ctx.htmlUrl}/${repo}/${pull ? "pull" : "issues"}/${number}`,
     id,
-    node_id: str(d.node_id) ?? (pull ? nodeId("PullRequest", id) : nodeId("Issue", id)),
+    node_id: str(d.node_id) ?? (pull ? legacyNodeId("PullRequest", id) : legacyNodeId("Issue", id)),
     number,
     title: str(d.title) ?? "",
     user: person(d.user, ctx),
