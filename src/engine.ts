@@ -97,6 +97,9 @@ const INDEX_SLICE_MS = 8;
 /** Records indexed between two looks at the wall clock within a slice. */
 const INDEX_STEP = 16;
 
+/** Time kept back from the time limit for rendering the page once ranking is done (at most a fifth of the limit). */
+const RENDER_RESERVE_MS = 10;
+
 /** The longest a search waiting for indexing sleeps before it looks at its deadline again. */
 const WAIT_SLICE_MS = 25;
 
@@ -116,13 +119,16 @@ async function topInBlocks(
   sortColumn: NumberColumn | undefined,
   deadline: Deadline,
   block: number,
+  wanted: number,
 ): Promise<{ ranked: Ranked[]; complete: boolean }> {
-  for (let start = 0; start < docs.length; start += block) {
+  // Collecting used the time up: rank only as many matches as the page shows, so that it still has items.
+  const first = deadline.now() > deadline.at ? Math.max(1, wanted) : block;
+  for (let start = 0; start < docs.length; start += start === 0 ? first : block) {
     if (start > 0) {
       if (deadline.now() > deadline.at) return { ranked: top.sorted(), complete: false };
       await pause();
     }
-    const end = Math.min(docs.length, start + block);
+    const end = Math.min(docs.length, start + (start === 0 ? first : block));
     for (let i = start; i < end; i++) {
       if (sortColumn && !top.mayTake(sortColumn.get(docs[i]))) continue;
       top.offer(rankOf(docs[i]));
@@ -426,7 +432,8 @@ export class SearchEngine {
   private async run(kind: SearchKind, given: SearchParams, options: SearchOptions, cursor?: ReadContext["cursor"], onPlan?: ReadContext["onPlan"]): Promise<Envelope> {
     const params = textParams(given);
     const now = this.options.now;
-    const deadline: Deadline = { now, at: now() + this.options.timeLimitMs };
+    // Waiting, collecting and ranking stop a little early: rendering the page (text matches too) comes after them.
+    const deadline: Deadline = { now, at: now() + this.options.timeLimitMs - Math.min(RENDER_RESERVE_MS, this.options.timeLimitMs / 5) };
     const { spec, collection, media } = this.prepare(kind, acceptFrom(options, this.options.vendor));
     const caller = checkCaller(options.caller);
     const q = params.q ?? "";
@@ -492,7 +499,7 @@ export class SearchEngine {
     const end = cursor ? cursor.size : Math.min(offset + paging.perPage, RESULT_CAP);
     const compare = comparator(!!sortColumn, direction);
     const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor?.after, compare);
-    const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline, this.options.blockSize ?? RANK_BLOCK);
+    const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline, this.options.blockSize ?? RANK_BLOCK, end);
     const top = ranking.ranked.slice(offset, end);
     cursor?.onLast(top.at(-1));
 
