@@ -29,7 +29,7 @@ import { Collection } from "./index/collection.js";
 import type { NumberColumn } from "./index/columns.js";
 import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
-import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
+import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
 export type LoadOptions = ReadDumpOptions;
@@ -151,7 +151,7 @@ export class SearchEngine {
   readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize" | "ranking">> & { rateLimit: false | RateLimitOptions; blockSize?: number };
   /** The ranking every search scores with: the defaults with the `ranking` option applied. */
   readonly ranking: Ranking;
-  private readonly store = new Store();
+  private readonly store = new Store(parseRecord);
   private readonly collections = new Map<SearchKind, Collection>();
   private readonly limiter: RateLimiter | undefined;
   private loads = 0;
@@ -164,6 +164,8 @@ export class SearchEngine {
   /** Searches waiting for each collection: the indexer serves those first. */
   private readonly waiting = new Map<Collection, number>();
   private readonly logger: EngineLogger | undefined;
+  /** Records of the kinds with visibility per repository name (lower case; "" for none). */
+  private readonly byRepository = new Map<string, number>();
 
   constructor(options: SearchEngineOptions = {}) {
     checkEngineOptions(options);
@@ -207,7 +209,7 @@ export class SearchEngine {
         dir,
         (kind, record, origin) => {
           checkDepth(kind, record);
-          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message));
+          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           let keys = seen.get(kind);
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
@@ -225,12 +227,24 @@ export class SearchEngine {
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
   private unresolvedCount(): number {
     let n = 0;
-    for (const { spec } of this.collections.values()) {
-      const visibility = spec.columns.find((c) => c.name === "visibility");
-      if (!visibility?.dependsOn?.includes("repositories")) continue;
-      for (const record of this.store.all(spec.source)) if (visibility.value(record, this.store) === "unknown") n++;
-    }
+    for (const [name, count] of this.byRepository) if (!this.store.repository(name)) n += count;
     return n;
+  }
+
+  /**
+   * Keeps `byRepository` up to date as a record of a kind with visibility joins or leaves (`by` +1
+   * or -1): counting unresolved records then reads no record.
+   */
+  private tallyRepository(kind: DumpKind, record: RecordLike | undefined, by: number): void {
+    if (!record) return;
+    for (const { spec } of this.collections.values()) {
+      if (spec.source !== kind || !spec.columns.some((c) => c.name === "visibility" && c.dependsOn?.includes("repositories"))) continue;
+      const name = spec.columns.find((c) => c.name === "repo")?.value(record, this.store);
+      const key = typeof name === "string" ? name : "";
+      const n = (this.byRepository.get(key) ?? 0) + by;
+      if (n) this.byRepository.set(key, n);
+      else this.byRepository.delete(key);
+    }
   }
 
   /** Inserts or replaces a record of any dump kind. Throws a SearchError for a record without its key fields. */
@@ -238,17 +252,20 @@ export class SearchEngine {
     checkKind(kind);
     if (record === null || typeof record !== "object" || Array.isArray(record)) throw invalidRecord(kind, "record", "a record must be a JSON object");
     checkDepth(kind, record);
-    // The engine keeps its own copy: a caller editing its object afterwards changes nothing here.
-    return this.put(kind, ownedCopy(kind, record));
+    // The engine keeps its own copy, as JSON text: a caller editing its object afterwards changes nothing here.
+    const text = jsonOf(kind, record);
+    return this.put(kind, parseRecord(text), undefined, text);
   }
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
-  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void): string {
+  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): string {
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFieldOf(kind), `a ${kind} record needs ${keyFieldOf(kind)}`);
     const doubt = kind === "repositories" ? visibilityDoubt(record) : undefined;
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
-    const previous = this.store.put(kind, key, record);
+    const previous = this.store.put(kind, key, record, text);
+    this.tallyRepository(kind, previous, -1);
+    this.tallyRepository(kind, record, +1);
     this.touch(kind, key, record, previous);
     return key;
   }
@@ -261,6 +278,7 @@ export class SearchEngine {
     const exact = (stored && keyOf(kind, stored)) ?? key.toLowerCase();
     const previous = this.store.delete(kind, exact);
     if (!previous) return false;
+    this.tallyRepository(kind, previous, -1);
     this.touch(kind, exact, previous);
     return true;
   }
@@ -577,7 +595,7 @@ export class SearchEngine {
     if (this.loading) throw new UsageError("save", "cannot save while a load is in progress");
     await this.indexEverything();
     // Taken at once (no pause in between), so the saved records and indexes agree.
-    const records = DUMP_KINDS.map((kind) => ({ kind, entries: [...this.store.storedEntries(kind)] }));
+    const records = DUMP_KINDS.map((kind) => ({ kind, entries: this.store.storedEntries(kind) }));
     const collections = [...this.collections.values()].map((c) => ({ spec: c.spec, state: c.state() }));
     return saveIndex(dir, { records, collections });
   }
@@ -654,10 +672,10 @@ function checkCaller(caller: unknown): Caller | undefined {
   return c as Caller;
 }
 
-/** A deep copy of a JSON-shaped record; anything JSON cannot hold (cycles, BigInt) is refused. */
-function ownedCopy(kind: DumpKind, record: RecordLike): RecordLike {
+/** A record as JSON text; anything JSON cannot hold (cycles, BigInt) is refused. */
+function jsonOf(kind: DumpKind, record: RecordLike): string {
   try {
-    return JSON.parse(JSON.stringify(record)) as RecordLike;
+    return JSON.stringify(record);
   } catch (err) {
     throw invalidRecord(kind, "record", `a record must be JSON: ${(err as Error).message}`);
   }

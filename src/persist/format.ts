@@ -11,7 +11,7 @@
 
 export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
 /** Bumped whenever the layout or the meaning of a saved field changes. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const INDEX_FILE = "forgesearch.index";
 export const CHECKSUM_BYTES = 4;
 

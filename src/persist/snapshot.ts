@@ -7,7 +7,7 @@
 import type { CollectionState, FieldState } from "../index/state.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
 import { parseRecord } from "../load/index.js";
-import { Store, Unparsed, type Link } from "../store.js";
+import { Unparsed, type Link, type StoredEntries } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
 import { SectionReader, SectionWriter, whole } from "./sections.js";
 
@@ -16,7 +16,7 @@ const RECORD_BLOCK_CHARS = 4 * 1024 * 1024;
 
 export interface IndexSnapshot {
   /** Every record under its key, kind by kind. */
-  records: Array<{ kind: DumpKind; entries: Array<[string, RecordLike | Unparsed]> }>;
+  records: Array<{ kind: DumpKind; entries: StoredEntries }>;
   collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
 }
 
@@ -45,16 +45,15 @@ export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot
  * Records as NDJSON blocks, with each record's key and link (`Store.linkOf`) in the block's meta:
  * an opened store files every record without parsing it.
  */
-async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Array<[string, RecordLike | Unparsed]>): Promise<void> {
+async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Iterable<[key: string, text: string, link: Link]>): Promise<void> {
   let keys: string[] = [];
   let links: Link[] = [];
   let lines: string[] = [];
   let chars = 0;
   const block = () => frames.frame("records", { kind, count: lines.length, keys, links }, lines.join("\n"));
-  for (const [key, record] of entries) {
-    const line = record instanceof Unparsed ? record.json() : JSON.stringify(record);
+  for (const [key, line, link] of entries) {
     keys.push(key);
-    links.push(record instanceof Unparsed ? record.link : Store.linkOf(kind, record));
+    links.push(link);
     lines.push(line);
     chars += line.length + key.length;
     if (chars >= RECORD_BLOCK_CHARS) {
@@ -75,11 +74,13 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
       name: f.name,
       totalLength: f.totalLength,
       postingsSize: f.postingsSize,
+      postingsEntries: f.postingsEntries,
       postingsParts: f.postings.length,
       widths: f.occurrences.widths !== undefined,
     })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
+    signals: state.signals.length,
   });
   await out.strings("keys", state.keys);
   await out.strings("dictionary", state.dictionary);
@@ -89,6 +90,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`terms.${f.name}`, ids);
     await out.array(`positions.${f.name}`, positions);
     if (widths) await out.array(`widths.${f.name}`, widths);
+    await out.array(`stale.${f.name}`, f.stale);
     for (const [key, data] of f.postings) await out.frames.frame("postings", { of: f.name, key }, data);
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
@@ -98,6 +100,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`keyword.${k.name}.ids`, k.ids);
   }
   await out.array("orders", state.orders);
+  for (const [i, values] of state.signals.entries()) await out.array(`signal.${i}`, values);
 }
 
 /** Reads records and indexes into `sink`; `kinds` are the search kinds the header announced, in order. */
@@ -131,9 +134,10 @@ interface CollectionMeta {
   kind: string;
   capacity: number;
   free: number[];
-  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsParts: number; widths: boolean }>;
+  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsEntries: number; postingsParts: number; widths: boolean }>;
   numbers: string[];
   keywords: string[];
+  signals: number;
 }
 
 async function readCollection(input: SectionReader, raw: Record<string, unknown>): Promise<CollectionState> {
@@ -154,12 +158,13 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
       positions: await input.array(`positions.${f.name}`, "u32"),
       widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
     };
+    const stale = await input.array(`stale.${f.name}`, "u32");
     const postings: FieldState["postings"] = [];
     for (let i = 0; i < whole(f.postingsParts, "postings parts"); i++) {
       const part = await input.expect("postings", f.name);
       postings.push([String(part.meta.key), part.payload.toString("utf8")]);
     }
-    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), occurrences, postings });
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), postingsEntries: whole(f.postingsEntries, "postings entries"), stale, occurrences, postings });
   }
   const numbers: CollectionState["numbers"] = [];
   for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
@@ -172,5 +177,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     keywords.push({ name, values: values as string[], counts, ids });
   }
   const orders = await input.array("orders", "f64");
-  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders };
+  const signals: Float64Array[] = [];
+  for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.array(`signal.${i}`, "f64"));
+  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders, signals };
 }

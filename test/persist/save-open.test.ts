@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
+import { FORMAT_VERSION } from "../../src/persist/index.js";
 import { ACCEPT, answers, REQUESTS, tempDir } from "./support.js";
 
 const OPTIONS = { rateLimit: false as const, now: () => Date.UTC(2025, 0, 1) };
@@ -100,7 +101,7 @@ describe("save and open", () => {
   it("writes one versioned file", async () => {
     const bytes = await readFile(join(dir, "forgesearch.index"));
     expect(bytes.subarray(0, 8).toString("latin1")).toBe("FSINDEX\n");
-    expect(bytes.readUInt32LE(8)).toBe(1);
+    expect(bytes.readUInt32LE(8)).toBe(FORMAT_VERSION);
   });
 });
 
