@@ -107,6 +107,27 @@ export class Unparsed {
 /** What the store links a record by: a repository's id, a comment's issue key; null for other kinds. */
 export type Link = number | string | null;
 
+/**
+ * Counts over a kind's records by (group, item) — open issues per label and repository — kept up to
+ * date as records come and go, so that reading one never scans the kind (which would parse every
+ * record). Declared once, when a kind's module loads; every store keeps each declared tally.
+ */
+export interface Tally {
+  kind: DumpKind;
+  /** The (group, item) pairs a record counts under, each once. */
+  pairs(record: RecordLike): Array<[group: string, item: string]>;
+}
+
+const TALLIES: Tally[] = [];
+
+export function defineTally(kind: DumpKind, pairs: Tally["pairs"]): Tally {
+  const tally = { kind, pairs };
+  TALLIES.push(tally);
+  return tally;
+}
+
+type Counts = Map<string, Map<string, number>>;
+
 /** A kind's records as saved: how many, and each one's key, JSON text and link. */
 export interface StoredEntries extends Iterable<[key: string, text: string, link: Link]> {
   count: number;
@@ -124,6 +145,8 @@ export class Store {
   /** Each issue's comments: their keys. */
   private readonly commentsByIssue = new Map<string, Set<string>>();
   private readonly parse: (text: string) => RecordLike;
+  /** Each declared tally's counts; undefined while records came in unparsed (from a saved index) and it was not asked for since. */
+  private readonly tallies = new Map<Tally, Counts | undefined>(TALLIES.map((t) => [t, new Map()]));
   private young = new Map<number, RecordLike>();
   private old = new Map<number, RecordLike>();
 
@@ -193,6 +216,23 @@ export class Store {
     return record;
   }
 
+  /** A declared tally's counts as the store holds records now; not to be changed. */
+  tally(tally: Tally): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    let counts = this.tallies.get(tally);
+    if (!counts) {
+      // Records came in as text: counted once, when first asked.
+      this.tallies.set(tally, (counts = new Map()));
+      for (const record of this.all(tally.kind)) count(counts, tally, record, 1);
+    }
+    return counts;
+  }
+
+  /** Counts a record in (+1) or out (-1) of every tally of its kind that is kept up to date. */
+  private recount(kind: DumpKind, record: RecordLike | undefined, by: number): void {
+    if (!record) return;
+    for (const [tally, counts] of this.tallies) if (counts && tally.kind === kind) count(counts, tally, record, by);
+  }
+
   /** The JSON text of a reference. */
   textAt(ref: number): string {
     return this.bytes.text(ref);
@@ -243,6 +283,8 @@ export class Store {
     const map = this.records.get(kind)!;
     const previous = this.read(kind, key);
     if (previous) this.unlink(kind, key, previous);
+    this.recount(kind, previous, -1);
+    this.recount(kind, record, 1);
     const ref = this.bytes.append(text ?? JSON.stringify(record));
     map.set(key, ref);
     if (text !== undefined) this.keep(ref, record);
@@ -255,6 +297,7 @@ export class Store {
   putUnparsed(kind: DumpKind, key: string, record: Unparsed): void {
     const map = this.records.get(kind)!;
     if (map.has(key)) this.delete(kind, key);
+    for (const tally of this.tallies.keys()) if (tally.kind === kind) this.tallies.set(tally, undefined);
     map.set(key, this.bytes.append(record.text));
     this.link(kind, key, record.link);
     this.version.set(kind, this.versionOf(kind) + 1);
@@ -266,6 +309,7 @@ export class Store {
     if (!previous) return undefined;
     map.delete(key);
     this.unlink(kind, key, previous);
+    this.recount(kind, previous, -1);
     this.version.set(kind, this.versionOf(kind) + 1);
     return previous;
   }
@@ -326,5 +370,16 @@ export class Store {
       m?.delete(key);
       if (m && m.size === 0) this.commentsByIssue.delete(link);
     }
+  }
+}
+
+function count(counts: Counts, tally: Tally, record: RecordLike, by: number): void {
+  for (const [group, item] of tally.pairs(record)) {
+    let items = counts.get(group);
+    if (!items) counts.set(group, (items = new Map()));
+    const n = (items.get(item) ?? 0) + by;
+    if (n) items.set(item, n);
+    else items.delete(item);
+    if (!items.size) counts.delete(group);
   }
 }
