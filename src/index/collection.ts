@@ -295,7 +295,7 @@ export class Collection {
 
   private setRef(doc: number, ref: number): void {
     if (doc >= this.refs.length) {
-      const grown = new Uint32Array(Math.max(doc + 1, this.refs.length * 2));
+      const grown = new Uint32Array(Math.max(doc + 1, Math.ceil(this.refs.length * 1.5)));
       grown.set(this.refs);
       this.refs = grown;
     }

@@ -15,7 +15,7 @@ export class NumberColumn {
   /** Sets a value as given, infinities and NaN included. */
   setExactly(doc: number, value: number): void {
     if (doc >= this.values.length) {
-      const grown = new Float64Array(Math.max(doc + 1, this.values.length * 2)).fill(NaN);
+      const grown = new Float64Array(Math.max(doc + 1, Math.ceil(this.values.length * 1.5))).fill(NaN);
       grown.set(this.values);
       this.values = grown;
     }
@@ -245,7 +245,7 @@ export class KeywordColumn {
 const NO_DOC = -1;
 
 function growCells(cells: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
-  const out = new Uint32Array(Math.max(size, cells.length * 2));
+  const out = new Uint32Array(Math.max(size, Math.ceil(cells.length * 1.5)));
   out.set(cells);
   return out;
 }
