@@ -612,10 +612,17 @@ export class SearchEngine {
         if (!DUMP_KINDS.includes(kind)) throw new RangeError(`unknown kind ${String(kind)}`);
         engine.store.putUnparsed(kind, key, record);
       },
-      collection(state) {
+      async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
-        engine.collections.set(spec.kind, Collection.restore(spec, engine.store, state));
+        // In steps with pauses between them: the host runs on while a large index is restored.
+        const steps = Collection.restoring(spec, engine.store, state);
+        let step = steps.next();
+        while (!step.done) {
+          await pause();
+          step = steps.next();
+        }
+        engine.collections.set(spec.kind, step.value);
       },
     });
     return engine;

@@ -34,6 +34,9 @@ export interface FieldIndex {
   statsLength: number;
 }
 
+/** Documents restored between two points where the caller may pause. */
+const RESTORE_STEP = 16_384;
+
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
@@ -443,17 +446,31 @@ export class Collection {
    * Throws a RangeError when the state does not fit the kind or the store.
    */
   static restore(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Collection {
+    const steps = Collection.restoring(spec, store, state);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `restore` in steps of bounded work: the caller may let other work run at each `yield`. The
+   * restored collection is the generator's value.
+   */
+  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Generator<void, Collection> {
     const c = new Collection(spec, store);
     const capacity = state.keys.length;
-    state.keys.forEach((key, doc) => {
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      const key = state.keys[doc];
       c.keys[doc] = key ?? undefined;
-      if (key === null) return;
+      if (key === null) continue;
       const ref = store.refOf(spec.source, key);
       if (ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
       c.setRef(doc, ref);
       c.slots.set(key, doc);
       c.liveCount++;
-    });
+    }
     // The free slots are exactly the empty ones, each once.
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
@@ -462,7 +479,7 @@ export class Collection {
     state.dictionary.forEach((term) => c.termId(term));
     if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
-    for (const f of state.fields) c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
+    for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
     for (const { name, values } of state.numbers) {
       known(c.numbers.get(name), `number column ${name}`);
       if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
@@ -478,16 +495,20 @@ export class Collection {
     c.orders = NumberColumn.of(state.orders);
     if (state.signals.length !== spec.signals.length || state.signals.some((v) => v.length !== capacity)) throw new RangeError("signals do not match the kind");
     c.signalValues = state.signals.map((values) => NumberColumn.of(values));
-    for (let doc = 0; doc < capacity; doc++) if (c.keys[doc] !== undefined) c.account(doc);
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      if (c.keys[doc] !== undefined) c.account(doc);
+    }
     return c;
   }
 
-  private restoreField(field: FieldIndex, state: FieldState, capacity: number): void {
+  private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void> {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
     let at = 0;
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       const end = at + counts[doc];
       if (counts[doc] && this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = at; i < end; i++) {
@@ -500,7 +521,7 @@ export class Collection {
     field.occurrences = Occurrences.of(state.occurrences);
     field.totalLength = state.totalLength;
     for (const doc of state.stale) if (!(doc < capacity)) throw new RangeError(`a stale document of ${field.spec.name} is out of range`);
-    field.postings = Postings.import(state.postings, state.postingsSize, state.postingsEntries, state.stale, () => this.distinctTerms(field), this.holdsTerm(field));
+    field.postings = yield* Postings.importing(state.postings, state.postingsSize, state.postingsEntries, state.stale, () => this.distinctTerms(field), this.holdsTerm(field));
   }
 
   private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {

@@ -103,7 +103,8 @@ export class Postings {
     if (!term || term.includes(" ")) return new Uint32Array(0);
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     const out = Uint32Array.from(ids);
-    out.sort();
+    // Lists built in slot order are ascending already; only re-indexed slots put one out of order.
+    if (!ascending(out)) out.sort();
     // Repeats and stale entries are dropped in one pass.
     let n = 0;
     for (let i = 0; i < out.length; i++) {
@@ -137,8 +138,20 @@ export class Postings {
    * all, and the stale documents as `staleDocs()` gave them.
    */
   static import(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Postings {
+    const steps = Postings.importing(parts, size, entries, stale, source, holds);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** `import` one exported part at a time: the caller may let other work run at each `yield`. */
+  static *importing(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Generator<void, Postings> {
     const postings = new Postings(source, holds);
-    for (const [key, data] of parts) postings.index.import(key, data);
+    for (const [key, data] of parts) {
+      postings.index.import(key, data);
+      yield;
+    }
     postings.size = size;
     postings.entries = entries;
     for (const doc of stale) postings.markStale(doc);
@@ -182,4 +195,9 @@ export class Postings {
       this.entries += terms.length;
     }
   }
+}
+
+function ascending(docs: Uint32Array): boolean {
+  for (let i = 1; i < docs.length; i++) if (docs[i] < docs[i - 1]) return false;
+  return true;
 }

@@ -23,8 +23,8 @@ export interface IndexSnapshot {
 export interface RestoreSink {
   /** Each saved record under its key, kind by kind, in the order they were saved, as its JSON text until first read. */
   record(kind: DumpKind, key: string, record: Unparsed): void;
-  /** Each search kind's saved index, after every record. */
-  collection(state: CollectionState): void;
+  /** Each search kind's saved index, after every record; restoring may take turns of the event loop. */
+  collection(state: CollectionState): void | Promise<void>;
 }
 
 /** The shape of a kind's index (fields and typed columns): an index saved for another shape cannot be used. */
@@ -124,7 +124,7 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
   }
   for (const kind of kinds) {
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
-    sink.collection(await readCollection(sections, frame.meta));
+    await sink.collection(await readCollection(sections, frame.meta));
     frame = await frames.next();
   }
   if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
