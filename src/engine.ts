@@ -26,6 +26,8 @@ import { isPastResultCap, linkHeader, parsePaging, RESULT_CAP } from "./http/lin
 import { negotiateMediaType, type MediaTypeChoice } from "./http/media-type.js";
 import { RateLimiter, rateLimitSubject, type RateLimitOptions } from "./http/rate-limit.js";
 import { Collection } from "./index/collection.js";
+import type { CollectionState } from "./index/state.js";
+import type { Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
 import { KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, SearchKind } from "./kinds/types.js";
@@ -86,6 +88,16 @@ const MAX_TIME_LIMIT_MS = 86_400_000;
 
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
+
+/** Runs a long index operation step by step, pausing between steps. */
+async function stepped<T>(steps: Steps<T>): Promise<T> {
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  return step.value;
+}
 
 /**
  * The background indexer works in slices of about this long (wall time) between pauses, so that
@@ -594,9 +606,22 @@ export class SearchEngine {
   async save(dir: string): Promise<SaveReport> {
     if (this.loading) throw new UsageError("save", "cannot save while a load is in progress");
     await this.indexEverything();
-    // Taken at once (no pause in between), so the saved records and indexes agree.
+    while (this.gate.busy) await this.gate.whenIdle();
+    // No search in flight: what was added since the indexer finished is indexed now, at once.
+    for (const c of this.collections.values()) c.drain();
+    // The records as they are now, and the indexes kept as they are (the indexer waits at the gate)
+    // while their states are copied in steps: the saved records and indexes agree.
+    this.gate.enter();
+    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
     const records = DUMP_KINDS.map((kind) => ({ kind, entries: this.store.storedEntries(kind) }));
-    const collections = [...this.collections.values()].map((c) => ({ spec: c.spec, state: c.state() }));
+    try {
+      collections = [];
+      for (const c of this.collections.values()) {
+        collections.push({ spec: c.spec, state: await stepped(c.stating()) });
+      }
+    } finally {
+      this.gate.leave();
+    }
     return saveIndex(dir, { records, collections });
   }
 
@@ -616,13 +641,7 @@ export class SearchEngine {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
         // In steps with pauses between them: the host runs on while a large index is restored.
-        const steps = Collection.restoring(spec, engine.store, state);
-        let step = steps.next();
-        while (!step.done) {
-          await pause();
-          step = steps.next();
-        }
-        engine.collections.set(spec.kind, step.value);
+        engine.collections.set(spec.kind, await stepped(Collection.restoring(spec, engine.store, state)));
       },
     });
     return engine;

@@ -19,6 +19,7 @@ import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { Occurrences } from "./occurrences.js";
 import { Postings } from "./postings.js";
+import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
 
 export interface FieldIndex {
@@ -416,26 +417,44 @@ export class Collection {
   /** The whole index as plain data, for saving; every marked record is indexed first. */
   state(): CollectionState {
     this.drain();
+    return finish(this.stating());
+  }
+
+  /**
+   * `state()` in steps, without indexing what is pending first: the caller keeps the collection
+   * unchanged until the generator is done (the engine holds its read gate) and may let other work
+   * run at each `yield`. The state is a copy: changes after it do not show in it.
+   */
+  *stating(): Steps<CollectionState> {
     const capacity = this.capacity;
+    const fields: FieldState[] = [];
+    for (const f of this.fields.values()) {
+      const occurrences = f.occurrences.state(capacity);
+      yield;
+      fields.push({
+        name: f.spec.name,
+        totalLength: f.totalLength,
+        occurrences,
+        postings: f.postings.export(),
+        postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
+        postingsEntries: f.postings.entryCount,
+        stale: f.postings.staleDocs(),
+      });
+      yield;
+    }
+    const keywords: CollectionState["keywords"] = [];
+    for (const [name, col] of this.keywords) {
+      keywords.push({ name, ...col.state(capacity) });
+      yield;
+    }
     return {
       kind: this.spec.kind,
       keys: this.keys.slice(0, capacity).map((k) => k ?? null),
       free: [...this.free],
       dictionary: this.termsById.slice(),
-      fields: [...this.fields.values()].map((f) => {
-        const occurrences = f.occurrences.state(capacity);
-        return {
-          name: f.spec.name,
-          totalLength: f.totalLength,
-          occurrences,
-          postings: f.postings.export(),
-          postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
-          postingsEntries: f.postings.entryCount,
-          stale: f.postings.staleDocs(),
-        };
-      }),
+      fields,
       numbers: [...this.numbers].map(([name, col]) => ({ name, values: col.copy(capacity) })),
-      keywords: [...this.keywords].map(([name, col]) => ({ name, ...col.state(capacity) })),
+      keywords,
       orders: this.orders.copy(capacity),
       signals: this.signalValues.map((col) => col.copy(capacity)),
     };
@@ -446,18 +465,14 @@ export class Collection {
    * Throws a RangeError when the state does not fit the kind or the store.
    */
   static restore(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Collection {
-    const steps = Collection.restoring(spec, store, state);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return finish(Collection.restoring(spec, store, state));
   }
 
   /**
    * `restore` in steps of bounded work: the caller may let other work run at each `yield`. The
    * restored collection is the generator's value.
    */
-  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Generator<void, Collection> {
+  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
     const c = new Collection(spec, store);
     const capacity = state.keys.length;
     for (let doc = 0; doc < capacity; doc++) {

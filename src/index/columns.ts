@@ -137,20 +137,31 @@ export class KeywordColumn {
   state(capacity: number): KeywordColumnState {
     if (this.saved && this.saved.counts.length === capacity) return this.saved;
     this.ready();
-    const table = new Map<string, number>();
+    // Saved ids number the values in order of first use, so that none is missing or repeated.
+    const saved = new Int32Array(this.byId.length).fill(-1);
+    const values: string[] = [];
+    const savedId = (id: number): number => {
+      if (saved[id] < 0) {
+        saved[id] = values.length;
+        values.push(this.byId[id]);
+      }
+      return saved[id];
+    };
     const counts = new Uint32Array(capacity);
     let total = 0;
-    for (let doc = 0; doc < capacity; doc++) total += counts[doc] = this.get(doc).length;
+    for (let doc = 0; doc < capacity; doc++) {
+      const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+      total += counts[doc] = cell === NONE ? 0 : cell === MANY ? this.multi.get(doc)!.length : 1;
+    }
     const ids = new Uint32Array(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
-      for (const v of this.get(doc)) {
-        let id = table.get(v);
-        if (id === undefined) table.set(v, (id = table.size));
-        ids[at++] = id;
-      }
+      const cell = counts[doc] ? this.cells[doc] : NONE;
+      if (cell === NONE) continue;
+      if (cell !== MANY) ids[at++] = savedId(cell - 1);
+      else for (const v of this.multi.get(doc)!) ids[at++] = savedId(this.ids.get(v)!);
     }
-    return { values: [...table.keys()], counts, ids };
+    return { values, counts, ids };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */

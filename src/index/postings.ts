@@ -20,6 +20,7 @@
  * saved with them.
  */
 import FlexSearch from "flexsearch";
+import { finish, type Steps } from "./steps.js";
 
 /**
  * FlexSearch hands what is added or searched to the encoder untouched (it does not force a
@@ -138,15 +139,11 @@ export class Postings {
    * all, and the stale documents as `staleDocs()` gave them.
    */
   static import(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Postings {
-    const steps = Postings.importing(parts, size, entries, stale, source, holds);
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return step.value;
-    }
+    return finish(Postings.importing(parts, size, entries, stale, source, holds));
   }
 
   /** `import` one exported part at a time: the caller may let other work run at each `yield`. */
-  static *importing(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Generator<void, Postings> {
+  static *importing(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Steps<Postings> {
     const postings = new Postings(source, holds);
     for (const [key, data] of parts) {
       postings.index.import(key, data);

@@ -67,6 +67,36 @@ describe("save and open", () => {
     }
   });
 
+  it("saves records and indexes that agree while records are added as the indexes are copied", async () => {
+    const engine = await loaded();
+    const baseline = engine.counts().issues;
+    const issue = (n: number) => ({ number: 9100 + n, title: `Added while saving ${n}`, body: `wombat${n} wombat`, repository: "github/hub", id: 9100 + n, state: "open", user: { login: "defunkt" } });
+    let added = 0;
+    let saving = true;
+    // Added while the save copies the indexes in steps (it holds the read gate then, as a search would).
+    const copying = () => (engine as unknown as { gate: { busy: boolean } }).gate.busy;
+    const addOne = () => {
+      if (!saving) return;
+      if (copying()) engine.add("issues", issue(added++));
+      setImmediate(addOne);
+    };
+    setImmediate(addOne);
+    const target = await tempDir();
+    await engine.save(target);
+    saving = false;
+    const opened = await SearchEngine.open(target, OPTIONS);
+    const saved = opened.counts().issues - baseline;
+    // The adds landed after the records were taken: none is saved, and the indexes agree.
+    expect(added).toBeGreaterThan(0);
+    expect(saved).toBe(0);
+    const fresh = await loaded();
+    for (let n = 0; n < saved; n++) fresh.add("issues", issue(n));
+    expect(await answers(opened)).toEqual(await answers(fresh));
+    const wombats = await opened.search("issues", { q: "wombat", per_page: 100 });
+    expect(wombats).toEqual(await fresh.search("issues", { q: "wombat", per_page: 100 }));
+    expect(wombats.total_count).toBe(saved);
+  });
+
   it("replaces an earlier save in the same folder", async () => {
     const target = await tempDir();
     const engine = await loaded();
