@@ -327,7 +327,9 @@ export class Collection {
     const occurrences = field.occurrences;
     const previous = this.termsOf(field, doc);
     field.totalLength -= occurrences.count(doc);
-    const first = occurrences.reserve(doc, n);
+    // What the documents indexed so far and those still pending will hold, at the current average, with 5 % to spare.
+    const expected = this.liveCount > 64 ? (occurrences.liveCount / this.liveCount) * (this.liveCount + this.pending.size) * 1.05 : 0;
+    const first = occurrences.reserve(doc, n, Math.ceil(expected));
     // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
     let packed = true;
     for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;

@@ -35,6 +35,11 @@ export class Occurrences {
   /** Occurrences of current documents. */
   private live = 0;
 
+  /** Occurrences of current documents. */
+  get liveCount(): number {
+    return this.live;
+  }
+
   /** Occurrences in a document (its field length). */
   count(doc: number): number {
     return doc < this.counts.length ? this.counts[doc] : 0;
@@ -42,9 +47,10 @@ export class Occurrences {
 
   /**
    * Room for `n` occurrences of `doc`, replacing any it had; returns the index
-   * of the first, to be filled with `put` in (term id, position) order.
+   * of the first, to be filled with `put` in (term id, position) order. When the
+   * arrays must grow, they grow to at least `expected` occurrences.
    */
-  reserve(doc: number, n: number): number {
+  reserve(doc: number, n: number, expected = 0): number {
     this.clear(doc);
     if (doc >= this.counts.length) {
       const size = Math.max(doc + 1, Math.ceil(this.counts.length * 1.5));
@@ -55,7 +61,9 @@ export class Occurrences {
       if (this.used - this.live > this.live) this.compact();
       if (this.used + n > this.ids.length) {
         // Half again, not twice: the room left over at the end of a large build is the memory wasted.
-        const size = Math.max(this.used + n, Math.ceil(this.ids.length * 1.5));
+        // `expected`: the caller's estimate of the occurrences it will hold, so that a large build
+        // copies its arrays a few times early instead of many times late (each copy holds the loop).
+        const size = Math.max(this.used + n, Math.ceil(this.ids.length * 1.5), Math.min(expected, 2 ** 31));
         this.ids = grow(this.ids, size);
         this.positions = grow(this.positions, size);
         if (this.widths) this.widths = grow(this.widths, size, 1);
