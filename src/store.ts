@@ -2,7 +2,9 @@
  * The records of every dump kind, keyed, with the cross-kind lookups the kinds
  * need (a repository by name or id, an issue's comments, an organisation's
  * members). Every change bumps the kind's version, which lazy derived columns
- * compare against.
+ * compare against. Records are kept as JSON text (`RecordBytes`) and parsed
+ * when read: millions of records then cost a few large buffers, not a tree of
+ * objects each.
  */
 import type { DumpKind, RecordLike } from "./kinds/types.js";
 import { RecordBytes } from "./record-bytes.js";
@@ -99,7 +101,6 @@ export function keyOf(kind: DumpKind, record: RecordLike): string | undefined {
 export class Unparsed {
   constructor(
     readonly text: string,
-    readonly parse: (text: string) => RecordLike,
     readonly link: Link,
   ) {}
 }

@@ -6,7 +6,6 @@
  */
 import type { CollectionState, FieldState } from "../index/state.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
-import { parseRecord } from "../load/index.js";
 import { Unparsed, type Link, type StoredEntries } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
 import { SectionReader, SectionWriter, whole } from "./sections.js";
@@ -109,7 +108,7 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
   let frame = await frames.next();
   while (frame?.name === "records") {
     const { kind, count, keys, links } = frame.meta as { kind: DumpKind; count: number; keys: unknown; links: unknown };
-    // Records stay text until read (through the loader's parser): opening parses only what searches touch.
+    // Records stay text (the store keeps them so): opening parses none of them.
     const lines = frame.payload.toString("utf8").split("\n");
     if (lines.length !== count || !Array.isArray(keys) || keys.length !== count || !Array.isArray(links) || links.length !== count) {
       throw new LayoutError(`a block of ${kind} has the wrong number of records`);
@@ -118,7 +117,7 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
       const key: unknown = keys[i];
       const link: unknown = links[i];
       if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
-      sink.record(kind, key, new Unparsed(line, parseRecord, link));
+      sink.record(kind, key, new Unparsed(line, link));
     });
     frame = await frames.next();
   }

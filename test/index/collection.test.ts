@@ -85,7 +85,7 @@ describe("Collection", () => {
 
     const copy = new Store();
     copy.put("repositories", "o/r", store.byKey("repositories", "o/r")!);
-    for (const key of ["o/r#1", "o/r#3"]) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), JSON.parse, null));
+    for (const key of ["o/r#1", "o/r#3"]) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), null));
     const restored = Collection.restore(issues, copy, collection.state());
     expect(restored.size).toBe(2);
     expect(frequencies(restored, "title")).toEqual(frequencies(collection, "title"));

@@ -57,7 +57,7 @@ describe("Store", () => {
 
   it("counts a tally once asked when records came in as text", () => {
     const store = new Store();
-    store.putUnparsed("issues", "1", new Unparsed(JSON.stringify({ state: "open", label: "bug", repo: "a/b" }), JSON.parse, null));
+    store.putUnparsed("issues", "1", new Unparsed(JSON.stringify({ state: "open", label: "bug", repo: "a/b" }), null));
     expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(1);
     store.put("issues", "2", { state: "open", label: "bug", repo: "a/b" });
     expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(2);
