@@ -243,6 +243,21 @@ export class SearchEngine {
     return n;
   }
 
+  /** `byRepository` from restored indexes, which hold exactly the store's records: their `repo` columns. */
+  private tallyRestored(): void {
+    for (const c of this.collections.values()) {
+      if (!c.spec.columns.some((col) => col.name === "visibility" && col.dependsOn?.includes("repositories")) || !c.size) continue;
+      const repos = c.keywordColumn("repo");
+      let named = 0;
+      for (const name of repos.values()) {
+        const n = repos.docs(name).size;
+        this.byRepository.set(name, (this.byRepository.get(name) ?? 0) + n);
+        named += n;
+      }
+      if (c.size > named) this.byRepository.set("", (this.byRepository.get("") ?? 0) + c.size - named);
+    }
+  }
+
   /**
    * Keeps `byRepository` up to date as a record of a kind with visibility joins or leaves (`by` +1
    * or -1): counting unresolved records then reads no record.
@@ -644,6 +659,7 @@ export class SearchEngine {
         engine.collections.set(spec.kind, await stepped(Collection.restoring(spec, engine.store, state)));
       },
     });
+    engine.tallyRestored();
     return engine;
   }
 

@@ -2,7 +2,7 @@
  * save(dir) / SearchEngine.open(dir): an opened engine answers every request
  * exactly as the engine that saved it, and goes on changing as one.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
@@ -95,6 +95,21 @@ describe("save and open", () => {
     const wombats = await opened.search("issues", { q: "wombat", per_page: 100 });
     expect(wombats).toEqual(await fresh.search("issues", { q: "wombat", per_page: 100 }));
     expect(wombats.total_count).toBe(saved);
+  });
+
+  it("counts the records it was saved with in a later load's unresolved records", async () => {
+    const orphan = (n: number) => JSON.stringify({ number: n, title: "no repository", repository: "nobody/nowhere", id: 8800 + n, state: "open", user: { login: "defunkt" } });
+    const first = await tempDir();
+    await writeFile(join(first, "issues.ndjson"), `${orphan(1)}\n`);
+    const engine = new SearchEngine(OPTIONS);
+    expect((await engine.load(first)).unresolved).toBe(1);
+    const target = await tempDir();
+    await engine.save(target);
+    const opened = await SearchEngine.open(target, OPTIONS);
+    const second = await tempDir();
+    await writeFile(join(second, "issues.ndjson"), `${orphan(2)}\n`);
+    expect((await opened.load(second)).unresolved).toBe(2);
+    expect((await engine.load(second)).unresolved).toBe(2);
   });
 
   it("replaces an earlier save in the same folder", async () => {
