@@ -100,24 +100,32 @@ export class Occurrences {
     return [start, start + this.counts[doc]];
   }
 
-  /** Occurrences of `termId` in the document (its term frequency). */
+  /** Occurrences of `termId` in the document (its term frequency). Scoring calls it per match and field: no allocation. */
   frequency(doc: number, termId: number): number {
-    if (doc >= this.counts.length) return 0;
-    const [first, end] = this.range(doc, termId);
-    return end - first;
+    if (doc >= this.counts.length || termId < 0) return 0;
+    const start = this.starts[doc];
+    const end = start + this.counts[doc];
+    const first = this.firstId(termId, start, end);
+    let last = first;
+    while (last < end && this.ids[last] === termId) last++;
+    return last - first;
+  }
+
+  /** The first index in [lo, hi) whose term id is at least `termId` (ids ascend within a document). */
+  private firstId(termId: number, lo: number, hi: number): number {
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid] < termId) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** [first, end) of the occurrences of `termId` in the document (empty when none). */
   range(doc: number, termId: number): [number, number] {
     const [start, end] = this.span(doc);
     if (termId < 0 || start === end) return [start, start];
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid] < termId) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = this.firstId(termId, start, end);
     let last = lo;
     while (last < end && this.ids[last] === termId) last++;
     return [lo, last];
