@@ -25,10 +25,12 @@ import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./api/medi
 import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
+import type { CollectionState } from "./index/state.js";
+import type { Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
-import { readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
+import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
 export type LoadOptions = ReadDumpOptions;
@@ -87,6 +89,16 @@ const MAX_TIME_LIMIT_MS = 86_400_000;
 
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
+
+/** Runs a long index operation step by step, pausing between steps. */
+async function stepped<T>(steps: Steps<T>): Promise<T> {
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  return step.value;
+}
 
 /**
  * The background indexer works in slices of about this long (wall time) between pauses, so that
@@ -160,7 +172,7 @@ export class SearchEngine {
   readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize" | "ranking">> & { rateLimit: false | RateLimitOptions; blockSize?: number };
   /** The ranking every search scores with: the defaults with the `ranking` option applied. */
   readonly ranking: Ranking;
-  private readonly store = new Store();
+  private readonly store = new Store(parseRecord);
   private readonly collections = new Map<SearchKind, Collection>();
   private loads = 0;
   /** Searches in flight hold it; the indexer changes indexes only while none does. */
@@ -172,6 +184,8 @@ export class SearchEngine {
   /** Searches waiting for each collection: the indexer serves those first. */
   private readonly waiting = new Map<Collection, number>();
   private readonly logger: EngineLogger | undefined;
+  /** Records of the kinds with visibility per repository name (lower case; "" for none). */
+  private readonly byRepository = new Map<string, number>();
 
   constructor(options: SearchEngineOptions = {}) {
     checkEngineOptions(options);
@@ -213,7 +227,7 @@ export class SearchEngine {
         dir,
         (kind, record, origin) => {
           checkDepth(kind, record);
-          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message));
+          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           let keys = seen.get(kind);
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
@@ -231,12 +245,39 @@ export class SearchEngine {
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
   private unresolvedCount(): number {
     let n = 0;
-    for (const { spec } of this.collections.values()) {
-      if (spec.visibility !== "repository") continue;
-      const visibility = spec.columns.find((c) => c.name === "visibility")!;
-      for (const record of this.store.all(spec.source)) if (visibility.value(record, this.store) === "unknown") n++;
-    }
+    for (const [name, count] of this.byRepository) if (!this.store.repository(name)) n += count;
     return n;
+  }
+
+  /** `byRepository` from restored indexes, which hold exactly the store's records: their `repo` columns. */
+  private tallyRestored(): void {
+    for (const c of this.collections.values()) {
+      if (c.spec.visibility !== "repository" || !c.size) continue;
+      const repos = c.keywordColumn("repo");
+      let named = 0;
+      for (const name of repos.values()) {
+        const n = repos.docs(name).size;
+        this.byRepository.set(name, (this.byRepository.get(name) ?? 0) + n);
+        named += n;
+      }
+      if (c.size > named) this.byRepository.set("", (this.byRepository.get("") ?? 0) + c.size - named);
+    }
+  }
+
+  /**
+   * Keeps `byRepository` up to date as a record of a kind with visibility joins or leaves (`by` +1
+   * or -1): counting unresolved records then reads no record.
+   */
+  private tallyRepository(kind: DumpKind, record: RecordLike | undefined, by: number): void {
+    if (!record) return;
+    for (const { spec } of this.collections.values()) {
+      if (spec.source !== kind || spec.visibility !== "repository") continue;
+      const name = spec.columns.find((c) => c.name === "repo")?.value(record, this.store);
+      const key = typeof name === "string" ? name : "";
+      const n = (this.byRepository.get(key) ?? 0) + by;
+      if (n) this.byRepository.set(key, n);
+      else this.byRepository.delete(key);
+    }
   }
 
   /** Inserts or replaces a record of any dump kind. Throws a SearchError for a record without its key fields. */
@@ -246,18 +287,21 @@ export class SearchEngine {
     const given: unknown = record;
     if (given === null || typeof given !== "object" || Array.isArray(given)) throw invalidRecord(kind, "record", "a record must be a JSON object");
     checkDepth(kind, record);
-    // The engine keeps its own copy: a caller editing its object afterwards changes nothing here.
-    return this.put(kind, ownedCopy(kind, record));
+    // The engine keeps its own copy, as JSON text: a caller editing its object afterwards changes nothing here.
+    const text = jsonOf(kind, record);
+    return this.put(kind, parseRecord(text), undefined, text);
   }
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
-  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void): string {
+  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): string {
     const { keyFields, doubt: doubtOf } = RECORD_KINDS[kind];
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFields, `a ${kind} record needs ${keyFields}`);
     const doubt = doubtOf?.(record);
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
-    const previous = this.store.put(kind, key, record);
+    const previous = this.store.put(kind, key, record, text);
+    this.tallyRepository(kind, previous, -1);
+    this.tallyRepository(kind, record, +1);
     this.touch(kind, key, record, previous);
     return key;
   }
@@ -270,6 +314,7 @@ export class SearchEngine {
     const exact = (stored && keyOf(kind, stored)) ?? key.toLowerCase();
     const previous = this.store.delete(kind, exact);
     if (!previous) return false;
+    this.tallyRepository(kind, previous, -1);
     this.touch(kind, exact, previous);
     return true;
   }
@@ -566,9 +611,22 @@ export class SearchEngine {
   async save(dir: string): Promise<SaveReport> {
     if (this.loading) throw new UsageError("save", "cannot save while a load is in progress");
     await this.indexEverything();
-    // Taken at once (no pause in between), so the saved records and indexes agree.
-    const records = DUMP_KINDS.map((kind) => ({ kind, entries: [...this.store.storedEntries(kind)] }));
-    const collections = [...this.collections.values()].map((c) => ({ spec: c.spec, state: c.state() }));
+    while (this.gate.busy) await this.gate.whenIdle();
+    // No search in flight: what was added since the indexer finished is indexed now, at once.
+    for (const c of this.collections.values()) c.drain();
+    // The records as they are now, and the indexes kept as they are (the indexer waits at the gate)
+    // while their states are copied in steps: the saved records and indexes agree.
+    this.gate.enter();
+    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
+    const records = DUMP_KINDS.map((kind) => ({ kind, entries: this.store.storedEntries(kind) }));
+    try {
+      collections = [];
+      for (const c of this.collections.values()) {
+        collections.push({ spec: c.spec, state: await stepped(c.stating()) });
+      }
+    } finally {
+      this.gate.leave();
+    }
     return saveIndex(dir, { records, collections });
   }
 
@@ -584,12 +642,14 @@ export class SearchEngine {
         if (!DUMP_KINDS.includes(kind)) throw new RangeError(`unknown kind ${String(kind)}`);
         engine.store.putUnparsed(kind, key, record);
       },
-      collection(state) {
+      async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
-        engine.collections.set(spec.kind, Collection.restore(spec, engine.store, state));
+        // In steps with pauses between them: the host runs on while a large index is restored.
+        engine.collections.set(spec.kind, await stepped(Collection.restoring(spec, engine.store, state)));
       },
     });
+    engine.tallyRestored();
     return engine;
   }
 
@@ -664,10 +724,10 @@ function checkCaller(caller: unknown): Caller | undefined {
   return c as Caller;
 }
 
-/** A deep copy of a JSON-shaped record; anything JSON cannot hold (cycles, BigInt) is refused. */
-function ownedCopy(kind: DumpKind, record: RecordLike): RecordLike {
+/** A record as JSON text; anything JSON cannot hold (cycles, BigInt) is refused. */
+function jsonOf(kind: DumpKind, record: RecordLike): string {
   try {
-    return JSON.parse(JSON.stringify(record)) as RecordLike;
+    return JSON.stringify(record);
   } catch (err) {
     throw invalidRecord(kind, "record", `a record must be JSON: ${(err as Error).message}`);
   }

@@ -2,65 +2,64 @@
  * The records of every dump kind, keyed, with the cross-kind lookups the kinds
  * need (a repository by name or id, an issue's comments, an organisation's
  * members). Every change bumps the kind's version, which lazy derived columns
- * compare against.
+ * compare against. Records are kept as JSON text (`RecordBytes`) and parsed
+ * when read: millions of records then cost a few large buffers, not a tree of
+ * objects each.
  */
 import { DUMP_KINDS } from "./kinds/index.js";
 import type { DumpKind } from "./records/kinds.js";
 import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
+import { RecordBytes } from "./record-bytes.js";
+import { TALLIES, type Tally } from "./records/tally.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
 export { issueKeyOf, repositoryOf } from "./records/read.js";
 
 /**
- * A record kept as its JSON text until something reads it: opening a saved
- * index parses only the records searches touch. Whoever holds it (the store,
- * an index) gets the same object from `value()`.
+ * A record as its JSON text, with what the store links it by (`Store.linkOf`): how a saved index
+ * hands records to a store without parsing them.
  */
 export class Unparsed {
-  private text: string;
-  private record: RecordLike | undefined;
-  private readonly parse: (text: string) => RecordLike;
-  /** What the store links the record by (`Store.linkOf`), known without parsing it. */
-  readonly link: Link;
-
-  constructor(text: string, parse: (text: string) => RecordLike, link: Link) {
-    this.text = text;
-    this.parse = parse;
-    this.link = link;
-  }
-
-  value(): RecordLike {
-    if (!this.record) {
-      this.record = this.parse(this.text);
-      this.text = "";
-    }
-    return this.record;
-  }
-
-  /** The record as JSON text: the text it came as while it is unparsed. */
-  json(): string {
-    return this.record ? JSON.stringify(this.record) : this.text;
-  }
-}
-
-/** The record itself, parsing it if it is still text. */
-export function recordOf(stored: RecordLike | Unparsed): RecordLike;
-export function recordOf(stored: RecordLike | Unparsed | undefined): RecordLike | undefined;
-export function recordOf(stored: RecordLike | Unparsed | undefined): RecordLike | undefined {
-  return stored instanceof Unparsed ? stored.value() : stored;
+  constructor(
+    readonly text: string,
+    readonly link: Link,
+  ) {}
 }
 
 /** What the store links a record by: a repository's id, a comment's issue key; null for other kinds. */
 export type Link = number | string | null;
 
+type Counts = Map<string, Map<string, number>>;
+
+/** A kind's records as saved: how many, and each one's key, JSON text and link. */
+export interface StoredEntries extends Iterable<[key: string, text: string, link: Link]> {
+  count: number;
+}
+
+/** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
+const PARSED_KEPT = 4096;
+
 export class Store implements StoreReader {
-  private readonly records = new Map<DumpKind, Map<string, RecordLike | Unparsed>>(DUMP_KINDS.map((k) => [k, new Map()]));
+  /** Each record's current version, by key: a reference into `bytes`. */
+  private readonly records = new Map<DumpKind, Map<string, number>>(DUMP_KINDS.map((k) => [k, new Map()]));
+  private readonly bytes = new RecordBytes();
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
-  private readonly commentsByIssue = new Map<string, Map<string, RecordLike | Unparsed>>();
+  /** Each issue's comments: their keys. */
+  private readonly commentsByIssue = new Map<string, Set<string>>();
+  private readonly parse: (text: string) => RecordLike;
+  /** Each declared tally's counts; undefined while records came in unparsed (from a saved index) and it was not asked for since. */
+  private readonly tallies = new Map<Tally, Counts | undefined>(TALLIES.map((t) => [t, new Map()]));
+  private young = new Map<number, RecordLike>();
+  private old = new Map<number, RecordLike>();
 
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
+
+  /** `parse` reads a stored record's JSON text back (the loader's parser, which drops unsafe keys). */
+  constructor(parse: (text: string) => RecordLike = JSON.parse) {
+    this.parse = parse;
+  }
 
   /**
    * A value computed from whole kinds (counts, aggregates), recomputed only
@@ -90,6 +89,11 @@ export class Store implements StoreReader {
     return this.records.get(kind)!.size;
   }
 
+  /** Bytes of record text held, replaced versions included. */
+  get recordBytes(): number {
+    return this.bytes.bytes;
+  }
+
   get(kind: DumpKind, key: string): RecordLike | undefined {
     return this.read(kind, key.toLowerCase()) ?? this.read(kind, key);
   }
@@ -99,36 +103,96 @@ export class Store implements StoreReader {
     return this.read(kind, key);
   }
 
-  /** The record under exactly `key` as stored: possibly still unparsed. */
-  stored(kind: DumpKind, key: string): RecordLike | Unparsed | undefined {
+  /** The reference of the current version of the record under exactly `key`. */
+  refOf(kind: DumpKind, key: string): number | undefined {
     return this.records.get(kind)!.get(key);
   }
 
-  /** Keys and records of a kind as stored (possibly unparsed), in insertion order. */
-  storedEntries(kind: DumpKind): IterableIterator<[string, RecordLike | Unparsed]> {
-    return this.records.get(kind)!.entries();
-  }
-
-  private read(kind: DumpKind, key: string): RecordLike | undefined {
-    const map = this.records.get(kind)!;
-    const stored = map.get(key);
-    if (!(stored instanceof Unparsed)) return stored;
-    const record = stored.value();
-    map.set(key, record);
+  /**
+   * The record of a reference: the version stored under it, even after the record was replaced or
+   * removed. Parsed anew unless read lately; the caller must not change it.
+   */
+  recordAt(ref: number): RecordLike {
+    let record = this.young.get(ref);
+    if (record) return record;
+    record = this.old.get(ref) ?? this.parse(this.bytes.text(ref));
+    this.keep(ref, record);
     return record;
   }
 
-  *all(kind: DumpKind): Generator<RecordLike> {
-    for (const key of this.records.get(kind)!.keys()) yield this.read(kind, key)!;
+  /** A declared tally's counts as the store holds records now; not to be changed. */
+  tally(tally: Tally): ReadonlyMap<string, ReadonlyMap<string, number>> {
+    let counts = this.tallies.get(tally);
+    if (!counts) {
+      // Records came in as text: counted once, when first asked.
+      this.tallies.set(tally, (counts = new Map()));
+      for (const record of this.all(tally.kind)) count(counts, tally, record, 1);
+    }
+    return counts;
   }
 
-  /** Inserts or replaces; returns the record it replaced. */
-  put(kind: DumpKind, key: string, record: RecordLike): RecordLike | undefined {
+  /** Counts a record in (+1) or out (-1) of every tally of its kind that is kept up to date. */
+  private recount(kind: DumpKind, record: RecordLike | undefined, by: number): void {
+    if (!record) return;
+    for (const [tally, counts] of this.tallies) if (counts && tally.kind === kind) count(counts, tally, record, by);
+  }
+
+  /** The JSON text of a reference. */
+  textAt(ref: number): string {
+    return this.bytes.text(ref);
+  }
+
+  private keep(ref: number, record: RecordLike): void {
+    if (this.young.size >= PARSED_KEPT) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(ref, record);
+  }
+
+  /**
+   * Keys, JSON texts and links of a kind's records as they are now, in insertion order: taken at
+   * once, read as iterated (versions are never written over, so later changes do not show).
+   */
+  storedEntries(kind: DumpKind): StoredEntries {
+    const map = this.records.get(kind)!;
+    const keys = [...map.keys()];
+    const refs = Uint32Array.from(map.values());
+    const self = this;
+    return {
+      count: keys.length,
+      *[Symbol.iterator]() {
+        for (let i = 0; i < keys.length; i++) {
+          const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(refs[i])) : null;
+          yield [keys[i], self.bytes.text(refs[i]), link];
+        }
+      },
+    };
+  }
+
+  private read(kind: DumpKind, key: string): RecordLike | undefined {
+    const ref = this.records.get(kind)!.get(key);
+    return ref === undefined ? undefined : this.recordAt(ref);
+  }
+
+  *all(kind: DumpKind): Generator<RecordLike> {
+    for (const ref of this.records.get(kind)!.values()) yield this.recordAt(ref);
+  }
+
+  /**
+   * Inserts or replaces; returns the record it replaced. `text` is the record's JSON text when the
+   * caller has it (a loaded line); the store keeps the text, and `record` only while it is read often.
+   */
+  put(kind: DumpKind, key: string, record: RecordLike, text?: string): RecordLike | undefined {
     const map = this.records.get(kind)!;
     const previous = this.read(kind, key);
     if (previous) this.unlink(kind, key, previous);
-    map.set(key, record);
-    this.link(kind, key, record, Store.linkOf(kind, record));
+    this.recount(kind, previous, -1);
+    this.recount(kind, record, 1);
+    const ref = this.bytes.append(text ?? JSON.stringify(record));
+    map.set(key, ref);
+    if (text !== undefined) this.keep(ref, record);
+    this.link(kind, key, Store.linkOf(kind, record));
     this.version.set(kind, this.versionOf(kind) + 1);
     return previous;
   }
@@ -137,8 +201,9 @@ export class Store implements StoreReader {
   putUnparsed(kind: DumpKind, key: string, record: Unparsed): void {
     const map = this.records.get(kind)!;
     if (map.has(key)) this.delete(kind, key);
-    map.set(key, record);
-    this.link(kind, key, record, record.link);
+    for (const tally of this.tallies.keys()) if (tally.kind === kind) this.tallies.set(tally, undefined);
+    map.set(key, this.bytes.append(record.text));
+    this.link(kind, key, record.link);
     this.version.set(kind, this.versionOf(kind) + 1);
   }
 
@@ -148,6 +213,7 @@ export class Store implements StoreReader {
     if (!previous) return undefined;
     map.delete(key);
     this.unlink(kind, key, previous);
+    this.recount(kind, previous, -1);
     this.version.set(kind, this.versionOf(kind) + 1);
     return previous;
   }
@@ -172,8 +238,11 @@ export class Store implements StoreReader {
   }
 
   commentsOf(issueKey: string): RecordLike[] {
-    const m = this.commentsByIssue.get(issueKey);
-    return m ? [...m.values()].map((c) => recordOf(c)) : [];
+    const keys = this.commentsByIssue.get(issueKey);
+    if (!keys) return [];
+    const out: RecordLike[] = [];
+    for (const key of keys) out.push(this.read("comments", key)!);
+    return out;
   }
 
   /** The issue key a comment belongs to. */
@@ -188,12 +257,12 @@ export class Store implements StoreReader {
     return null;
   }
 
-  private link(kind: DumpKind, key: string, record: RecordLike | Unparsed, link: Link): void {
+  private link(kind: DumpKind, key: string, link: Link): void {
     if (kind === "repositories" && typeof link === "number") this.repoIds.set(link, key);
     if (kind === "comments" && typeof link === "string") {
-      let m = this.commentsByIssue.get(link);
-      if (!m) this.commentsByIssue.set(link, (m = new Map()));
-      m.set(key, record);
+      let keys = this.commentsByIssue.get(link);
+      if (!keys) this.commentsByIssue.set(link, (keys = new Set()));
+      keys.add(key);
     }
   }
 
@@ -205,5 +274,16 @@ export class Store implements StoreReader {
       m?.delete(key);
       if (m && m.size === 0) this.commentsByIssue.delete(link);
     }
+  }
+}
+
+function count(counts: Counts, tally: Tally, record: RecordLike, by: number): void {
+  for (const [group, item] of tally.pairs(record)) {
+    let items = counts.get(group);
+    if (!items) counts.set(group, (items = new Map()));
+    const n = (items.get(item) ?? 0) + by;
+    if (n) items.set(item, n);
+    else items.delete(item);
+    if (!items.size) counts.delete(group);
   }
 }

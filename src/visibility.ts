@@ -9,6 +9,8 @@ import { keyword, or, type Match } from "./logical/match.js";
 import type { Access } from "./resolve/resolve.js";
 import { lower, str } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
+import { defineTally } from "./records/tally.js";
+import { keyOf } from "./kinds/index.js";
 import type { Caller } from "./types.js";
 
 export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, store: StoreReader): boolean {
@@ -22,12 +24,20 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
   return !!org && logins(org.members).includes(login);
 }
 
+/** The non-public repositories by key, and the owners of public ones: kept as repositories come and go, never by a scan. */
+const hiddenRepositories = defineTally("repositories", (r) => (visibilityOf(r) === "public" ? [] : [["hidden", keyOf("repositories", r) ?? ""]]));
+const publicOwners = defineTally("repositories", (r) => (visibilityOf(r) === "public" ? [["owner", ownerLogin(r, str(r.full_name))]] : []));
+
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
 function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {
   if (!caller) return [];
   // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
-  const hidden = store.derived("hiddenRepositories", ["repositories"], (s) => [...s.all("repositories")].filter((r) => visibilityOf(r) !== "public"));
-  return hidden.filter((repo) => canSeeRepository(repo, caller, store)).map((repo) => lower(repo.full_name));
+  const out: string[] = [];
+  for (const key of store.tally(hiddenRepositories).get("hidden")?.keys() ?? []) {
+    const repo = store.repository(key);
+    if (repo && canSeeRepository(repo, caller, store)) out.push(key);
+  }
+  return out;
 }
 
 /** The filter that keeps only what the caller may see, on a kind with `visibility` and `repo` columns. */
@@ -47,12 +57,7 @@ export function accessFor(caller: Caller | undefined, store: StoreReader): Acces
       if (store.user(login)) return true;
       // An account known only through repositories the caller cannot see must look like one that does not exist.
       const wanted = login.toLowerCase();
-      const publicOwners = store.derived("owners:public", ["repositories"], (s) => {
-        const set = new Set<string>();
-        for (const r of s.all("repositories")) if (visibilityOf(r) === "public") set.add(ownerLogin(r, str(r.full_name)));
-        return set;
-      });
-      return publicOwners.has(wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);
+      return !!store.tally(publicOwners).get("owner")?.has(wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);
     },
   };
 }

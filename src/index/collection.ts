@@ -14,11 +14,12 @@
  * public documents only, so that no score depends on what a caller may not see.
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
-import { recordOf, type Store, type Unparsed } from "../store.js";
+import type { Store } from "../store.js";
 import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { Occurrences } from "./occurrences.js";
 import { Postings } from "./postings.js";
+import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
 
 export interface FieldIndex {
@@ -34,6 +35,9 @@ export interface FieldIndex {
   statsLength: number;
 }
 
+/** Documents restored between two points where the caller may pause. */
+const RESTORE_STEP = 16_384;
+
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
@@ -48,9 +52,12 @@ function asKeywords(v: unknown): string[] {
 export class Collection {
   readonly spec: KindSpec<RecordLike>;
   private readonly store: Store;
-  /** The record of each slot; a restored index holds them as the store does, possibly still unparsed. */
-  private readonly docs: Array<RecordLike | Unparsed | undefined> = [];
+  /** The store's reference of the version of the record each slot indexed (its JSON text, parsed when read). */
+  private refs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
+  /** The record key of each slot; undefined for a free slot. */
   private readonly keys: Array<string | undefined> = [];
+  /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
+  private signalValues: NumberColumn[];
   private readonly slots = new Map<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new Map<string, number>();
@@ -79,12 +86,13 @@ export class Collection {
   constructor(spec: KindSpec<RecordLike>, store: Store) {
     this.spec = spec;
     this.store = store;
-    for (const f of spec.textFields) this.fields.set(f.name, emptyField(f));
+    for (const f of spec.textFields) this.fields.set(f.name, this.emptyField(f));
     for (const c of spec.columns) {
       if (c.type === "number") this.numbers.set(c.name, new NumberColumn());
       else this.keywords.set(c.name, new KeywordColumn());
     }
     this.joinColumns = spec.columns.filter((c) => c.dependsOn?.length);
+    this.signalValues = spec.signals.map(() => new NumberColumn());
   }
 
   get size(): number {
@@ -98,13 +106,17 @@ export class Collection {
 
   /** One past the highest slot ever used: the universe documents are drawn from. */
   get capacity(): number {
-    return this.docs.length;
+    return this.keys.length;
   }
 
+  /** The version of the record the slot indexed (not one changed or removed since): parsed from its text, not to be changed. */
   record(doc: number): RecordLike | undefined {
-    const stored = this.docs[doc];
-    if (stored === undefined) return undefined;
-    return (this.docs[doc] = recordOf(stored));
+    return this.keys[doc] === undefined ? undefined : this.store.recordAt(this.refs[doc]);
+  }
+
+  /** The raw value of the kind's `index`-th signal for a document, as read when it was indexed or its joins refreshed. */
+  signalValue(index: number, doc: number): number {
+    return this.signalValues[index].get(doc);
   }
 
   keyOf(doc: number): string | undefined {
@@ -116,7 +128,7 @@ export class Collection {
   }
 
   isLive(doc: number): boolean {
-    return this.docs[doc] !== undefined;
+    return this.keys[doc] !== undefined;
   }
 
   /** The kind's tie-break order of a document (`spec.order`). */
@@ -173,17 +185,17 @@ export class Collection {
       this.refreshJoined(doc);
     }
     if (this.joinScan !== undefined) {
-      const end = Math.min(this.docs.length, this.joinScan + Math.max(0, limit - done));
+      const end = Math.min(this.capacity, this.joinScan + Math.max(0, limit - done));
       for (let doc = this.joinScan; doc < end; doc++) this.refreshJoined(doc);
       done += end - this.joinScan;
-      this.joinScan = end >= this.docs.length ? undefined : end;
+      this.joinScan = end >= this.capacity ? undefined : end;
       if (this.joinScan !== undefined) return true;
     }
     for (const key of this.pending) {
       if (done++ >= limit) return true;
       this.pending.delete(key);
-      const record = this.store.byKey(this.spec.source, key);
-      if (record) this.upsert(key, record);
+      const ref = this.store.refOf(this.spec.source, key);
+      if (ref !== undefined) this.upsert(key, ref);
       else this.remove(key);
     }
     return this.hasPendingWork();
@@ -205,7 +217,13 @@ export class Collection {
     if (!record) return;
     this.unaccount(doc);
     for (const c of this.joinColumns) this.setColumn(c, doc, record);
+    // Signals may read other kinds too (a file's repository's stars).
+    this.readSignals(doc, record);
     this.account(doc);
+  }
+
+  private readSignals(doc: number, record: RecordLike): void {
+    this.spec.signals.forEach((s, i) => this.signalValues[i].setExactly(doc, s.value(record, this.store)));
   }
 
   /** A document counts in the statistics when it is public (kinds without visibility: always). */
@@ -241,22 +259,23 @@ export class Collection {
     this.statsCount--;
   }
 
-  private upsert(key: string, record: RecordLike): number {
+  private upsert(key: string, ref: number): number {
+    const record = this.store.recordAt(ref);
     let doc = this.slots.get(key);
     if (doc === undefined) {
-      doc = this.free.pop() ?? this.docs.length;
+      doc = this.free.pop() ?? this.keys.length;
       this.slots.set(key, doc);
       this.keys[doc] = key;
       this.liveCount++;
     } else {
       this.unaccount(doc);
-      this.clearFields(doc);
     }
     this.joinPending.delete(doc);
-    this.docs[doc] = record;
+    this.setRef(doc, ref);
     for (const field of this.fields.values()) this.indexField(field, doc, record);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
     this.orders.setExactly(doc, this.spec.order(record));
+    this.readSignals(doc, record);
     this.account(doc);
     return doc;
   }
@@ -270,12 +289,21 @@ export class Collection {
     for (const col of this.numbers.values()) col.clear(doc);
     for (const col of this.keywords.values()) col.clear(doc);
     this.orders.clear(doc);
-    this.docs[doc] = undefined;
+    for (const col of this.signalValues) col.clear(doc);
     this.keys[doc] = undefined;
     this.slots.delete(key);
     this.free.push(doc);
     this.liveCount--;
     return true;
+  }
+
+  private setRef(doc: number, ref: number): void {
+    if (doc >= this.refs.length) {
+      const grown = new Uint32Array(Math.max(doc + 1, Math.ceil(this.refs.length * 1.5)));
+      grown.set(this.refs);
+      this.refs = grown;
+    }
+    this.refs[doc] = ref;
   }
 
   private termId(term: string): number {
@@ -292,11 +320,16 @@ export class Collection {
     return this.dictionary.get(term) ?? -1;
   }
 
+  /** Indexes the field's text of a document anew, replacing what it had. */
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
     const tokens = tokenizeValue(field.spec.text(record, this.store), field.spec.tokenizer);
     const n = tokens.length;
     const occurrences = field.occurrences;
-    const first = occurrences.reserve(doc, n);
+    const previous = this.termsOf(field, doc);
+    field.totalLength -= occurrences.count(doc);
+    // What the documents indexed so far and those still pending will hold, at the current average, with 5 % to spare.
+    const expected = this.liveCount > 64 ? (occurrences.liveCount / this.liveCount) * (this.liveCount + this.pending.size) * 1.05 : 0;
+    const first = occurrences.reserve(doc, n, Math.ceil(expected));
     // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
     let packed = true;
     for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;
@@ -315,17 +348,31 @@ export class Collection {
       order.forEach((from, i) => occurrences.put(first + i, termIds[from], tokens[from].position, tokens[from].width ?? 1));
     }
     field.totalLength += n;
-    const distinct: string[] = [];
-    occurrences.forEachTerm(doc, (id) => distinct.push(this.termsById[id]));
-    field.postings.set(doc, distinct);
+    field.postings.set(doc, this.termsOf(field, doc), previous);
   }
 
   private clearFields(doc: number): void {
     for (const field of this.fields.values()) {
+      const previous = this.termsOf(field, doc);
       field.totalLength -= field.occurrences.count(doc);
       field.occurrences.clear(doc);
-      field.postings.remove(doc);
+      field.postings.remove(doc, previous);
     }
+  }
+
+  /** A document's distinct terms in a field, in term id order. */
+  private termsOf(field: FieldIndex, doc: number): string[] {
+    const terms: string[] = [];
+    field.occurrences.forEachTerm(doc, (id) => terms.push(this.termsById[id]));
+    return terms;
+  }
+
+  /** Whether a document's field holds a term now: what tells a stale posting from a current one. */
+  private holdsTerm(field: FieldIndex): (doc: number, term: string) => boolean {
+    return (doc, term) => {
+      const id = this.dictionary.get(term);
+      return id !== undefined && field.occurrences.frequency(doc, id) > 0;
+    };
   }
 
   private setColumn(c: ColumnSpec<RecordLike>, doc: number, record: RecordLike): void {
@@ -372,25 +419,46 @@ export class Collection {
   /** The whole index as plain data, for saving; every marked record is indexed first. */
   state(): CollectionState {
     this.drain();
+    return finish(this.stating());
+  }
+
+  /**
+   * `state()` in steps, without indexing what is pending first: the caller keeps the collection
+   * unchanged until the generator is done (the engine holds its read gate) and may let other work
+   * run at each `yield`. The state is a copy: changes after it do not show in it.
+   */
+  *stating(): Steps<CollectionState> {
     const capacity = this.capacity;
+    const fields: FieldState[] = [];
+    for (const f of this.fields.values()) {
+      const occurrences = f.occurrences.state(capacity);
+      yield;
+      fields.push({
+        name: f.spec.name,
+        totalLength: f.totalLength,
+        occurrences,
+        postings: f.postings.export(),
+        postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
+        postingsEntries: f.postings.entryCount,
+        stale: f.postings.staleDocs(),
+      });
+      yield;
+    }
+    const keywords: CollectionState["keywords"] = [];
+    for (const [name, col] of this.keywords) {
+      keywords.push({ name, ...col.state(capacity) });
+      yield;
+    }
     return {
       kind: this.spec.kind,
       keys: this.keys.slice(0, capacity).map((k) => k ?? null),
       free: [...this.free],
       dictionary: this.termsById.slice(),
-      fields: [...this.fields.values()].map((f) => {
-        const occurrences = f.occurrences.state(capacity);
-        return {
-          name: f.spec.name,
-          totalLength: f.totalLength,
-          occurrences,
-          postings: f.postings.export(),
-          postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
-        };
-      }),
+      fields,
       numbers: [...this.numbers].map(([name, col]) => ({ name, values: col.copy(capacity) })),
-      keywords: [...this.keywords].map(([name, col]) => ({ name, ...col.state(capacity) })),
+      keywords,
       orders: this.orders.copy(capacity),
+      signals: this.signalValues.map((col) => col.copy(capacity)),
     };
   }
 
@@ -399,18 +467,27 @@ export class Collection {
    * Throws a RangeError when the state does not fit the kind or the store.
    */
   static restore(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Collection {
+    return finish(Collection.restoring(spec, store, state));
+  }
+
+  /**
+   * `restore` in steps of bounded work: the caller may let other work run at each `yield`. The
+   * restored collection is the generator's value.
+   */
+  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
     const c = new Collection(spec, store);
     const capacity = state.keys.length;
-    state.keys.forEach((key, doc) => {
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      const key = state.keys[doc];
       c.keys[doc] = key ?? undefined;
-      c.docs[doc] = undefined;
-      if (key === null) return;
-      const record = store.stored(spec.source, key);
-      if (!record || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
-      c.docs[doc] = record;
+      if (key === null) continue;
+      const ref = store.refOf(spec.source, key);
+      if (ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
+      c.setRef(doc, ref);
       c.slots.set(key, doc);
       c.liveCount++;
-    });
+    }
     // The free slots are exactly the empty ones, each once.
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
@@ -419,7 +496,7 @@ export class Collection {
     state.dictionary.forEach((term) => c.termId(term));
     if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
-    for (const f of state.fields) c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
+    for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
     for (const { name, values } of state.numbers) {
       known(c.numbers.get(name), `number column ${name}`);
       if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
@@ -433,18 +510,24 @@ export class Collection {
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
     c.orders = NumberColumn.of(state.orders);
-    for (let doc = 0; doc < capacity; doc++) if (c.docs[doc] !== undefined) c.account(doc);
+    if (state.signals.length !== spec.signals.length || state.signals.some((v) => v.length !== capacity)) throw new RangeError("signals do not match the kind");
+    c.signalValues = state.signals.map((values) => NumberColumn.of(values));
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      if (c.keys[doc] !== undefined) c.account(doc);
+    }
     return c;
   }
 
-  private restoreField(field: FieldIndex, state: FieldState, capacity: number): void {
+  private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void> {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
     let at = 0;
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       const end = at + counts[doc];
-      if (counts[doc] && this.docs[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
+      if (counts[doc] && this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = at; i < end; i++) {
         if (ids[i] >= this.termsById.length || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
@@ -454,20 +537,22 @@ export class Collection {
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = Occurrences.of(state.occurrences);
     field.totalLength = state.totalLength;
-    field.postings = Postings.import(state.postings, state.postingsSize, () => this.distinctTerms(field));
+    for (const doc of state.stale) if (!(doc < capacity)) throw new RangeError(`a stale document of ${field.spec.name} is out of range`);
+    field.postings = yield* Postings.importing(state.postings, state.postingsSize, state.postingsEntries, state.stale, () => this.distinctTerms(field), this.holdsTerm(field));
   }
 
   private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {
-    for (let doc = 0; doc < this.docs.length; doc++) {
-      const terms: string[] = [];
-      field.occurrences.forEachTerm(doc, (id) => terms.push(this.termsById[id]));
+    for (let doc = 0; doc < this.capacity; doc++) {
+      const terms = this.termsOf(field, doc);
       if (terms.length) yield [doc, terms];
     }
   }
-}
 
-function emptyField(spec: TextFieldSpec<RecordLike>): FieldIndex {
-  return { spec, postings: new Postings(), occurrences: new Occurrences(), df: new Uint32Array(64), totalLength: 0, statsLength: 0 };
+  private emptyField(spec: TextFieldSpec<RecordLike>): FieldIndex {
+    const field: FieldIndex = { spec, postings: undefined!, occurrences: new Occurrences(), df: new Uint32Array(64), totalLength: 0, statsLength: 0 };
+    field.postings = new Postings(() => this.distinctTerms(field), this.holdsTerm(field));
+    return field;
+  }
 }
 
 /** `counts[index] += 1`, growing the array when needed. */

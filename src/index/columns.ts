@@ -15,7 +15,7 @@ export class NumberColumn {
   /** Sets a value as given, infinities and NaN included. */
   setExactly(doc: number, value: number): void {
     if (doc >= this.values.length) {
-      const grown = new Float64Array(Math.max(doc + 1, this.values.length * 2)).fill(NaN);
+      const grown = new Float64Array(Math.max(doc + 1, Math.ceil(this.values.length * 1.5))).fill(NaN);
       grown.set(this.values);
       this.values = grown;
     }
@@ -56,85 +56,112 @@ export interface KeywordColumnState {
   ids: Uint32Array;
 }
 
-/** One value's documents (a number while only one document holds it, the common case of keys and logins), and the one-value list shared by the documents holding just this value. */
-interface Entry {
-  list: readonly string[];
-  docs: DocSet | number;
-}
+/** No value: a document's cell, or a value id without documents. */
+const NONE = 0;
+/** A document holding two or more values, kept in `multi`. */
+const MANY = 0xffffffff;
 
+/**
+ * Each document's values as one number (the value's id + 1, NONE, or MANY with the list aside), and
+ * per value id its documents (a number while one document holds it: keys, most logins). No array
+ * or object per document: a column of millions of documents is a few typed arrays.
+ */
 export class KeywordColumn {
-  /** Each document's values; lists are shared and never mutated. */
-  private readonly perDoc: Array<readonly string[] | undefined> = [];
-  private readonly postings = new Map<string, Entry>();
-  /** A restored column's saved form, built into lists and postings when first used: many columns never are. */
+  private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
+  /** The values of documents holding two or more; lists are never mutated. */
+  private readonly multi = new Map<number, readonly string[]>();
+  private readonly ids = new Map<string, number>();
+  /** Value by id; ids of values no document holds any more are reused. */
+  private readonly byId: string[] = [];
+  /** Documents by value id: a doc number, or a set. */
+  private readonly docsById: Array<DocSet | number> = [];
+  /** One-value lists handed out by `get`, made when first asked for. */
+  private readonly lists: Array<readonly string[] | undefined> = [];
+  private readonly freeIds: number[] = [];
+  /** A restored column's saved form, built when first used: many columns never are. */
   private saved: KeywordColumnState | undefined;
 
   set(doc: number, values: string[]): void {
     this.ready();
     const unique = values.length > 1 ? [...new Set(values)] : values;
     // Joined columns are recomputed wholesale; most values come back unchanged.
-    if (sameValues(this.perDoc[doc], unique)) return;
+    if (sameValues(this.get(doc), unique)) return;
     this.clear(doc);
     if (!unique.length) return;
+    if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
     if (unique.length === 1) {
-      // Most documents hold one value per column: they share its list instead of one each.
-      const entry = this.entry(unique[0]);
-      this.perDoc[doc] = entry.list;
-      post(entry, doc);
+      const id = this.idOf(unique[0]);
+      this.cells[doc] = id + 1;
+      this.post(id, doc);
       return;
     }
-    this.perDoc[doc] = unique;
-    for (const v of unique) post(this.entry(v), doc);
+    this.cells[doc] = MANY;
+    this.multi.set(doc, unique);
+    for (const v of unique) this.post(this.idOf(v), doc);
   }
 
   get(doc: number): readonly string[] {
     this.ready();
-    return this.perDoc[doc] ?? NO_VALUES;
+    const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+    if (cell === NONE) return NO_VALUES;
+    if (cell === MANY) return this.multi.get(doc)!;
+    const id = cell - 1;
+    return (this.lists[id] ??= [this.byId[id]]);
   }
 
   clear(doc: number): void {
     this.ready();
-    const old = this.perDoc[doc];
-    if (!old) return;
-    for (const v of old) {
-      const entry = this.postings.get(v);
-      if (!entry) continue;
-      if (typeof entry.docs !== "number") entry.docs.delete(doc);
-      if (entry.docs === doc || (typeof entry.docs !== "number" && entry.docs.size === 0)) this.postings.delete(v);
-    }
-    this.perDoc[doc] = undefined;
+    const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+    if (cell === NONE) return;
+    if (cell === MANY) {
+      for (const v of this.multi.get(doc)!) this.unpost(this.ids.get(v)!, doc);
+      this.multi.delete(doc);
+    } else this.unpost(cell - 1, doc);
+    this.cells[doc] = NONE;
   }
 
   docs(value: string): DocSet {
     this.ready();
-    const docs = this.postings.get(value)?.docs;
-    if (docs === undefined) return EMPTY;
+    const id = this.ids.get(value);
+    if (id === undefined) return EMPTY;
+    const docs = this.docsById[id];
     return typeof docs === "number" ? new DocSet(Uint32Array.of(docs), 1) : docs;
   }
 
   /** Every distinct value, for prefix tests. */
   values(): IterableIterator<string> {
     this.ready();
-    return this.postings.keys();
+    return this.ids.keys();
   }
 
   state(capacity: number): KeywordColumnState {
     if (this.saved && this.saved.counts.length === capacity) return this.saved;
     this.ready();
-    const table = new Map<string, number>();
+    // Saved ids number the values in order of first use, so that none is missing or repeated.
+    const saved = new Int32Array(this.byId.length).fill(-1);
+    const values: string[] = [];
+    const savedId = (id: number): number => {
+      if (saved[id] < 0) {
+        saved[id] = values.length;
+        values.push(this.byId[id]);
+      }
+      return saved[id];
+    };
     const counts = new Uint32Array(capacity);
     let total = 0;
-    for (let doc = 0; doc < capacity; doc++) total += (counts[doc] = this.perDoc[doc]?.length ?? 0);
+    for (let doc = 0; doc < capacity; doc++) {
+      const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+      total += counts[doc] = cell === NONE ? 0 : cell === MANY ? this.multi.get(doc)!.length : 1;
+    }
     const ids = new Uint32Array(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
-      for (const v of this.perDoc[doc] ?? NO_VALUES) {
-        let id = table.get(v);
-        if (id === undefined) table.set(v, (id = table.size));
-        ids[at++] = id;
-      }
+      const cell = counts[doc] ? this.cells[doc] : NONE;
+      if (cell === NONE) continue;
+      if (cell !== MANY) ids[at++] = savedId(cell - 1);
+      else for (const v of this.multi.get(doc)!) ids[at++] = savedId(this.ids.get(v)!);
     }
-    return { values: [...table.keys()], counts, ids };
+    return { values, counts, ids };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
@@ -159,13 +186,9 @@ export class KeywordColumn {
     const perValue = new Uint32Array(values.length + 1);
     for (const id of ids) perValue[id + 1]++;
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
-    const entries = values.map((v, id): Entry => {
-      const entry = { list: [v], docs: -1 };
-      if (perValue[id + 1] > perValue[id]) this.postings.set(v, entry);
-      return entry;
-    });
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
+    this.cells = new Uint32Array(Math.max(counts.length, 1));
     let at = 0;
     for (let doc = 0; doc < counts.length; doc++) {
       const n = counts[doc];
@@ -173,7 +196,7 @@ export class KeywordColumn {
       if (n === 1) {
         const id = ids[at++];
         docs[starts[id]++] = doc;
-        this.perDoc[doc] = entries[id].list;
+        this.cells[doc] = id + 1;
         continue;
       }
       const list = new Array<string>(n);
@@ -182,37 +205,63 @@ export class KeywordColumn {
         list[i] = values[id];
         docs[starts[id]++] = doc;
       }
-      this.perDoc[doc] = list;
+      this.cells[doc] = MANY;
+      this.multi.set(doc, list);
     }
-    entries.forEach((entry, id) => {
+    values.forEach((v, id) => {
       const n = perValue[id + 1] - perValue[id];
-      entry.docs = n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
+      this.byId.push(v);
+      this.docsById.push(n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
+      if (n) this.ids.set(v, id);
+      else this.freeIds.push(id);
     });
   }
 
-  private entry(value: string): Entry {
-    let entry = this.postings.get(value);
-    if (!entry) this.postings.set(value, (entry = { list: [value], docs: NO_DOC }));
-    return entry;
+  private idOf(value: string): number {
+    let id = this.ids.get(value);
+    if (id !== undefined) return id;
+    id = this.freeIds.pop() ?? this.byId.length;
+    this.ids.set(value, id);
+    this.byId[id] = value;
+    this.docsById[id] = NO_DOC;
+    this.lists[id] = undefined;
+    return id;
+  }
+
+  private post(id: number, doc: number): void {
+    const docs = this.docsById[id];
+    if (docs === NO_DOC) this.docsById[id] = doc;
+    else if (typeof docs === "number") {
+      if (docs === doc) return;
+      const set = new DocSet(Uint32Array.of(docs), 1);
+      set.add(doc);
+      this.docsById[id] = set;
+    } else docs.add(doc);
+  }
+
+  private unpost(id: number, doc: number): void {
+    const docs = this.docsById[id];
+    if (typeof docs !== "number") docs.delete(doc);
+    if (docs === doc || (typeof docs !== "number" && docs.size === 0)) {
+      // No document holds the value any more: its id is free again.
+      this.ids.delete(this.byId[id]);
+      this.docsById[id] = NO_DOC;
+      this.lists[id] = undefined;
+      this.freeIds.push(id);
+    }
   }
 }
 
-/** `docs` of an entry no document holds yet. */
+/** `docs` of a value id no document holds. */
 const NO_DOC = -1;
 
-function post(entry: Entry, doc: number): void {
-  const docs = entry.docs;
-  if (docs === NO_DOC) entry.docs = doc;
-  else if (typeof docs === "number") {
-    if (docs === doc) return;
-    const set = new DocSet(Uint32Array.of(docs), 1);
-    set.add(doc);
-    entry.docs = set;
-  } else docs.add(doc);
+function growCells(cells: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
+  const out = new Uint32Array(Math.max(size, Math.ceil(cells.length * 1.5)));
+  out.set(cells);
+  return out;
 }
 
-function sameValues(old: readonly string[] | undefined, values: readonly string[]): boolean {
-  if (!old) return values.length === 0;
+function sameValues(old: readonly string[], values: readonly string[]): boolean {
   if (old.length !== values.length) return false;
   for (let i = 0; i < old.length; i++) if (old[i] !== values[i]) return false;
   return true;

@@ -6,14 +6,21 @@
  * invalidated by `add`), and every search asks for all matches (its limit
  * defaults to 100).
  *
+ * FlexSearch's update register (`fastupdate`) is off: it costs an array per
+ * document. Without it FlexSearch removes a document by scanning every list,
+ * so removals are ours: a document removed or given new terms is marked stale
+ * and keeps its old entries (a tombstone); its new terms are added to the
+ * lists it is not in yet. A list read back drops repeats, and a stale
+ * document stays only while its current terms (`holds`) have the term. Once
+ * stale documents outnumber half the live ones, the lists are rebuilt from the
+ * documents' terms (a merge), which clears every mark.
+ *
  * Saved posting lists come back through FlexSearch's export/import, which is
- * many times quicker than adding every document again. An imported index has
- * lost FlexSearch's `fastupdate` register (its import cannot fill one), so
- * removing a document from it would scan every list; the first removal or
- * replacement after an import therefore rebuilds the index from the
- * documents' terms, once.
+ * many times quicker than adding every document again; the stale marks are
+ * saved with them.
  */
 import FlexSearch from "flexsearch";
+import { finish, type Steps } from "./steps.js";
 
 /**
  * FlexSearch hands what is added or searched to the encoder untouched (it does not force a
@@ -24,53 +31,90 @@ const encodeTerms = (content: string | string[]): string[] => (Array.isArray(con
 /** FlexSearch's export: named parts of JSON text, imported again in the same order. */
 export type PostingsExport = Array<[key: string, data: string]>;
 
-/** Every document's distinct terms, for rebuilding an imported index. */
+/** Every document's distinct terms, for rebuilding the lists. */
 export type TermSource = () => Iterable<[doc: number, terms: string[]]>;
 
-const newIndex = (fastupdate: boolean) =>
+/** Whether a document's current terms include `term`. */
+export type TermTest = (doc: number, term: string) => boolean;
+
+const newIndex = () =>
   new FlexSearch.Index({
     tokenize: "strict",
     resolution: 1,
     cache: false,
-    fastupdate,
+    fastupdate: false,
     encode: encodeTerms as (content: string) => string[],
   });
 
 /** The terms as FlexSearch's `add` is typed to take them; `encodeTerms` receives the array itself. */
 const asContent = (terms: string[]): string => terms as unknown as string;
 
-export class Postings {
-  private index = newIndex(true);
-  private size = 0;
-  /** Set while the index is an import without FlexSearch's update register. */
-  private rebuildFrom: TermSource | undefined;
+/** FlexSearch's `add` with its untyped third and fourth arguments: append, and skip the update check. */
+type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: boolean) => unknown;
 
-  /** Replaces the terms of a document; `terms` are distinct. */
-  set(doc: number, terms: string[]): void {
-    if (!terms.length) return this.remove(doc);
-    this.updatableFor(doc);
-    if (this.index.contain(doc)) this.index.update(doc, asContent(terms));
-    else {
-      this.index.add(doc, asContent(terms));
-      this.size++;
-    }
+/** Stale documents tolerated before a merge, at the least. */
+const MIN_STALE_FOR_MERGE = 4096;
+
+export class Postings {
+  private index = newIndex();
+  /** Documents with terms now. */
+  private size = 0;
+  /** Entries added to lists in all (an upper bound of any list's length). */
+  private entries = 0;
+  /** 1 for a document whose entries in FlexSearch may not match its terms. */
+  private stale = new Uint8Array(64);
+  private staleCount = 0;
+  private readonly source: TermSource;
+  private readonly holds: TermTest;
+
+  constructor(source: TermSource, holds: TermTest) {
+    this.source = source;
+    this.holds = holds;
   }
 
-  remove(doc: number): void {
-    this.updatableFor(doc);
-    if (this.index.contain(doc)) {
-      this.index.remove(doc);
-      this.size--;
+  /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
+  set(doc: number, terms: string[], previous: readonly string[] = []): void {
+    if (!terms.length) return this.remove(doc, previous);
+    if (!previous.length) this.size++;
+    if (!this.index.contain(doc)) {
+      this.index.add(doc, asContent(terms));
+      this.entries += terms.length;
+      return;
     }
+    // In FlexSearch already: every list holding it stays, the lists of its new terms get it.
+    this.markStale(doc);
+    const had = new Set(previous);
+    const added = terms.filter((t) => !had.has(t));
+    // Skipping FlexSearch's update check: it would remove the document first, scanning every list.
+    if (added.length) (this.index.add as AddUnchecked).call(this.index, doc, asContent(added), false, true);
+    this.entries += added.length;
+    this.mergeIfDue();
+  }
+
+  /** The document no longer has terms; `previous` are the terms it had. */
+  remove(doc: number, previous: readonly string[] = []): void {
+    if (previous.length) this.size--;
+    if (!this.index.contain(doc)) return;
+    this.markStale(doc);
+    this.mergeIfDue();
   }
 
   /** Documents holding the term, ascending. */
   docs(term: string): Uint32Array {
     if (!term || term.includes(" ")) return new Uint32Array(0);
-    const ids = this.index.search(term, { limit: this.size + 1 }) as number[];
+    const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     const out = Uint32Array.from(ids);
-    out.sort();
-    return out;
+    // Lists built in slot order are ascending already; only re-indexed slots put one out of order.
+    if (!ascending(out)) out.sort();
+    // Repeats and stale entries are dropped in one pass.
+    let n = 0;
+    for (let i = 0; i < out.length; i++) {
+      const doc = out[i];
+      if (n > 0 && out[n - 1] === doc) continue;
+      if (this.staleCount && doc < this.stale.length && this.stale[doc] && !this.holds(doc, term)) continue;
+      out[n++] = doc;
+    }
+    return n === out.length ? out : out.slice(0, n);
   }
 
   /** The posting lists as FlexSearch exports them. */
@@ -82,30 +126,75 @@ export class Postings {
     return parts;
   }
 
+  /** The stale documents, ascending. */
+  staleDocs(): Uint32Array {
+    const out = new Uint32Array(this.staleCount);
+    let n = 0;
+    for (let doc = 0; doc < this.stale.length && n < out.length; doc++) if (this.stale[doc]) out[n++] = doc;
+    return out;
+  }
+
   /**
-   * Posting lists exported by `export()` holding `size` documents; `source`
-   * gives every document's terms should the index need rebuilding.
+   * Posting lists exported by `export()` holding `size` documents with terms, `entries` entries in
+   * all, and the stale documents as `staleDocs()` gave them.
    */
-  static import(parts: PostingsExport, size: number, source: TermSource): Postings {
-    const postings = new Postings();
-    postings.index = newIndex(false);
-    for (const [key, data] of parts) postings.index.import(key, data);
+  static import(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Postings {
+    return finish(Postings.importing(parts, size, entries, stale, source, holds));
+  }
+
+  /** `import` one exported part at a time: the caller may let other work run at each `yield`. */
+  static *importing(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Steps<Postings> {
+    const postings = new Postings(source, holds);
+    for (const [key, data] of parts) {
+      postings.index.import(key, data);
+      yield;
+    }
     postings.size = size;
-    postings.rebuildFrom = source;
+    postings.entries = entries;
+    for (const doc of stale) postings.markStale(doc);
     return postings;
   }
 
-  /** Rebuilds an imported index before `doc` leaves it or changes (the source already has the document's new terms, or none). */
-  private updatableFor(doc: number): void {
-    const source = this.rebuildFrom;
-    if (!source || !this.index.contain(doc)) return;
-    this.rebuildFrom = undefined;
-    this.index = newIndex(true);
+  /** Entries in all lists, repeats and stale ones included. */
+  get entryCount(): number {
+    return this.entries;
+  }
+
+  private markStale(doc: number): void {
+    if (doc >= this.stale.length) {
+      const grown = new Uint8Array(Math.max(doc + 1, this.stale.length * 2));
+      grown.set(this.stale);
+      this.stale = grown;
+    }
+    if (!this.stale[doc]) {
+      this.stale[doc] = 1;
+      this.staleCount++;
+    }
+  }
+
+  /** Rebuilds the lists from the documents' terms once stale documents outnumber half the live ones. */
+  private mergeIfDue(): void {
+    if (this.staleCount < MIN_STALE_FOR_MERGE || this.staleCount * 2 < this.size) return;
+    this.rebuild();
+  }
+
+  /** FlexSearch's lists anew from every document's current terms: no stale entries, no repeats. */
+  rebuild(): void {
+    this.index = newIndex();
     this.size = 0;
-    for (const [doc, terms] of source()) {
+    this.entries = 0;
+    this.stale = new Uint8Array(this.stale.length);
+    this.staleCount = 0;
+    for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
       this.index.add(doc, asContent(terms));
       this.size++;
+      this.entries += terms.length;
     }
   }
+}
+
+function ascending(docs: Uint32Array): boolean {
+  for (let i = 1; i < docs.length; i++) if (docs[i] < docs[i - 1]) return false;
+  return true;
 }

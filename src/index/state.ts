@@ -13,6 +13,10 @@ export interface FieldState {
   postings: PostingsExport;
   /** Documents in the posting lists (those with at least one term). */
   postingsSize: number;
+  /** Entries in the posting lists, stale ones and repeats included. */
+  postingsEntries: number;
+  /** Documents whose entries in the posting lists may be stale, ascending. */
+  stale: Uint32Array;
 }
 
 export interface CollectionState {
@@ -28,4 +32,6 @@ export interface CollectionState {
   keywords: Array<{ name: string } & KeywordColumnState>;
   /** The kind's tie-break order per slot. */
   orders: Float64Array;
+  /** Each signal's raw value per slot, in the kind's order of signals. */
+  signals: Float64Array[];
 }

@@ -1,6 +1,7 @@
 /** Repository search (`/search/repositories`): qualifiers, fields and sorts as data. */
 import { collectQualifiers } from "../parse/measure.js";
 import { arr, lower, obj, repositoryOf, str } from "../records/read.js";
+import { defineTally } from "../records/tally.js";
 import { repositoryItem } from "../render/objects.js";
 import {
   booleanQualifier,
@@ -37,30 +38,19 @@ function licenseKeys(record: RecordLike): string[] {
 const topicsOf = (r: RecordLike): string[] => arr(r.topics).filter((t): t is string => typeof t === "string");
 
 /** Open issues per repository carrying a label, by normalised label name ("good first issue" = "good-first-issue"). */
-function openIssuesByLabel(store: StoreReader): Map<string, Map<string, number>> {
-  return store.derived("openIssuesByLabel", ["issues"], (s) => {
-    const counts = new Map<string, Map<string, number>>();
-    for (const issue of s.all("issues")) {
-      if (issue.state !== "open" || obj(issue.pull_request)) continue;
-      const repo = repositoryOf(issue)?.toLowerCase();
-      if (!repo) continue;
-      // Two spellings of one label on one issue count the issue once.
-      const names = new Set(
-        arr(issue.labels).map((label) => (typeof label === "string" ? label : str(obj(label)?.name))?.toLowerCase().replace(/[\s_]+/g, "-")),
-      );
-      for (const name of names) {
-        if (!name) continue;
-        let m = counts.get(name);
-        if (!m) counts.set(name, (m = new Map()));
-        m.set(repo, (m.get(repo) ?? 0) + 1);
-      }
-    }
-    return counts;
-  });
-}
+const openIssuesByLabel = defineTally("issues", (issue) => {
+  if (issue.state !== "open" || obj(issue.pull_request)) return [];
+  const repo = repositoryOf(issue)?.toLowerCase();
+  if (!repo) return [];
+  // Two spellings of one label on one issue count the issue once.
+  const names = new Set(
+    arr(issue.labels).map((label) => (typeof label === "string" ? label : str(obj(label)?.name))?.toLowerCase().replace(/[\s_]+/g, "-")),
+  );
+  return [...names].filter((name): name is string => !!name).map((name) => [name, repo]);
+});
 
 const labelCount = (label: string) => (r: RecordLike, s: StoreReader) =>
-  openIssuesByLabel(s).get(label)?.get(lower(r.full_name)) ?? 0;
+  s.tally(openIssuesByLabel).get(label)?.get(lower(r.full_name)) ?? 0;
 
 /** An issue's change reaches only its own repository's counts. */
 const joinedByIssues = { dependsOn: ["issues" as const], joinedBy: { column: "repo", key: (issue: RecordLike) => repositoryOf(issue)?.toLowerCase() } };

@@ -49,6 +49,8 @@ export interface LoadReport {
 export interface RecordOrigin {
   file: string;
   line: number;
+  /** The line's JSON text, which the sink may keep instead of writing the record out again. */
+  text: string;
   problem(code: LoadProblemCode, message: string): void;
 }
 
@@ -108,7 +110,7 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
       }
       if (BLANK.test(text)) continue;
       if (invalidUtf8) note(path, number, "invalid-utf8", "bytes that are not UTF-8 were read as U+FFFD");
-      const origin: RecordOrigin = { file: path, line: number, problem: (code, message) => note(path, number, code, message) };
+      const origin: RecordOrigin = { file: path, line: number, text, problem: (code, message) => note(path, number, code, message) };
       let record: Record<string, unknown>;
       try {
         record = parseRecord(text);

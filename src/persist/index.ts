@@ -39,7 +39,7 @@ export async function saveIndex(dir: string, snapshot: IndexSnapshot): Promise<S
     const header: SavedHeader = {
       format: "forgesearch-index",
       version: FORMAT_VERSION,
-      records: Object.fromEntries(snapshot.records.map((r) => [r.kind, r.entries.length])),
+      records: Object.fromEntries(snapshot.records.map((r) => [r.kind, r.entries.count])),
       collections: snapshot.collections.map(({ spec }) => ({ kind: spec.kind, schema: schemaOf(spec) })),
     };
     await mkdir(dir, { recursive: true });

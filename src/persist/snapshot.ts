@@ -6,8 +6,7 @@
  */
 import type { CollectionState, FieldState } from "../index/state.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
-import { parseRecord } from "../load/index.js";
-import { Store, Unparsed, type Link } from "../store.js";
+import { Unparsed, type Link, type StoredEntries } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
 import { SectionReader, SectionWriter, whole } from "./sections.js";
 
@@ -16,15 +15,15 @@ const RECORD_BLOCK_CHARS = 4 * 1024 * 1024;
 
 export interface IndexSnapshot {
   /** Every record under its key, kind by kind. */
-  records: Array<{ kind: DumpKind; entries: Array<[string, RecordLike | Unparsed]> }>;
+  records: Array<{ kind: DumpKind; entries: StoredEntries }>;
   collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
 }
 
 export interface RestoreSink {
   /** Each saved record under its key, kind by kind, in the order they were saved, as its JSON text until first read. */
   record(kind: DumpKind, key: string, record: Unparsed): void;
-  /** Each search kind's saved index, after every record. */
-  collection(state: CollectionState): void;
+  /** Each search kind's saved index, after every record; restoring may take turns of the event loop. */
+  collection(state: CollectionState): void | Promise<void>;
 }
 
 /** The shape of a kind's index (fields and typed columns): an index saved for another shape cannot be used. */
@@ -45,16 +44,15 @@ export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot
  * Records as NDJSON blocks, with each record's key and link (`Store.linkOf`) in the block's meta:
  * an opened store files every record without parsing it.
  */
-async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Array<[string, RecordLike | Unparsed]>): Promise<void> {
+async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Iterable<[key: string, text: string, link: Link]>): Promise<void> {
   let keys: string[] = [];
   let links: Link[] = [];
   let lines: string[] = [];
   let chars = 0;
   const block = () => frames.frame("records", { kind, count: lines.length, keys, links }, lines.join("\n"));
-  for (const [key, record] of entries) {
-    const line = record instanceof Unparsed ? record.json() : JSON.stringify(record);
+  for (const [key, line, link] of entries) {
     keys.push(key);
-    links.push(record instanceof Unparsed ? record.link : Store.linkOf(kind, record));
+    links.push(link);
     lines.push(line);
     chars += line.length + key.length;
     if (chars >= RECORD_BLOCK_CHARS) {
@@ -75,11 +73,13 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
       name: f.name,
       totalLength: f.totalLength,
       postingsSize: f.postingsSize,
+      postingsEntries: f.postingsEntries,
       postingsParts: f.postings.length,
       widths: f.occurrences.widths !== undefined,
     })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
+    signals: state.signals.length,
   });
   await out.strings("keys", state.keys);
   await out.strings("dictionary", state.dictionary);
@@ -89,6 +89,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`terms.${f.name}`, ids);
     await out.array(`positions.${f.name}`, positions);
     if (widths) await out.array(`widths.${f.name}`, widths);
+    await out.array(`stale.${f.name}`, f.stale);
     for (const [key, data] of f.postings) await out.frames.frame("postings", { of: f.name, key }, data);
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
@@ -98,6 +99,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`keyword.${k.name}.ids`, k.ids);
   }
   await out.array("orders", state.orders);
+  for (const [i, values] of state.signals.entries()) await out.array(`signal.${i}`, values);
 }
 
 /** Reads records and indexes into `sink`; `kinds` are the search kinds the header announced, in order. */
@@ -106,7 +108,7 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
   let frame = await frames.next();
   while (frame?.name === "records") {
     const { kind, count, keys, links } = frame.meta as { kind: DumpKind; count: number; keys: unknown; links: unknown };
-    // Records stay text until read (through the loader's parser): opening parses only what searches touch.
+    // Records stay text (the store keeps them so): opening parses none of them.
     const lines = frame.payload.toString("utf8").split("\n");
     if (lines.length !== count || !Array.isArray(keys) || keys.length !== count || !Array.isArray(links) || links.length !== count) {
       throw new LayoutError(`a block of ${kind} has the wrong number of records`);
@@ -115,13 +117,13 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
       const key: unknown = keys[i];
       const link: unknown = links[i];
       if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
-      sink.record(kind, key, new Unparsed(line, parseRecord, link));
+      sink.record(kind, key, new Unparsed(line, link));
     });
     frame = await frames.next();
   }
   for (const kind of kinds) {
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
-    sink.collection(await readCollection(sections, frame.meta));
+    await sink.collection(await readCollection(sections, frame.meta));
     frame = await frames.next();
   }
   if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
@@ -131,9 +133,10 @@ interface CollectionMeta {
   kind: string;
   capacity: number;
   free: number[];
-  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsParts: number; widths: boolean }>;
+  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsEntries: number; postingsParts: number; widths: boolean }>;
   numbers: string[];
   keywords: string[];
+  signals: number;
 }
 
 async function readCollection(input: SectionReader, raw: Record<string, unknown>): Promise<CollectionState> {
@@ -154,12 +157,13 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
       positions: await input.array(`positions.${f.name}`, "u32"),
       widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
     };
+    const stale = await input.array(`stale.${f.name}`, "u32");
     const postings: FieldState["postings"] = [];
     for (let i = 0; i < whole(f.postingsParts, "postings parts"); i++) {
       const part = await input.expect("postings", f.name);
       postings.push([String(part.meta.key), part.payload.toString("utf8")]);
     }
-    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), occurrences, postings });
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), postingsEntries: whole(f.postingsEntries, "postings entries"), stale, occurrences, postings });
   }
   const numbers: CollectionState["numbers"] = [];
   for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
@@ -172,5 +176,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     keywords.push({ name, values: values as string[], counts, ids });
   }
   const orders = await input.array("orders", "f64");
-  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders };
+  const signals: Float64Array[] = [];
+  for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.array(`signal.${i}`, "f64"));
+  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders, signals };
 }

@@ -6,6 +6,7 @@
  */
 import type { DumpKind } from "./kinds.js";
 import type { RecordLike } from "./read.js";
+import type { Tally } from "./tally.js";
 
 export interface StoreReader {
   /** A value computed from whole kinds, recomputed only after one of `dependsOn` changed. */
@@ -18,4 +19,6 @@ export interface StoreReader {
   user(login: string | undefined): RecordLike | undefined;
   issue(key: string): RecordLike | undefined;
   commentsOf(issueKey: string): RecordLike[];
+  /** A declared tally's counts as the records are now. */
+  tally(tally: Tally): ReadonlyMap<string, ReadonlyMap<string, number>>;
 }

@@ -84,7 +84,7 @@ export interface Scorer {
 
 export function makeScorer(collection: Collection, leaves: TextLeaf[], store: Store, ranking: KindRanking): Scorer {
   const words = wordStats(collection, leaves, ranking);
-  const signals = collection.spec.signals.map((s) => ({ spec: s, config: ranking.signals[s.name] })).filter((s) => s.config.weight !== 0);
+  const signals = collection.spec.signals.map((s, index) => ({ spec: s, index, config: ranking.signals[s.name] })).filter((s) => s.config.weight !== 0);
 
   /** The text part; with `parts`, each word's breakdown is recorded in it. */
   const textOf = (doc: number, parts?: WordExplanation[]): number => {
@@ -109,10 +109,10 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
 
   /** The signals' boost; with `parts`, each signal's share is recorded in it. */
   const boostOf = (doc: number, parts?: Record<string, SignalExplanation>): number => {
-    const record = collection.record(doc)!;
     let boost = 0;
-    for (const { spec, config } of signals) {
-      const value = spec.value(record, store);
+    for (const { spec, index, config } of signals) {
+      // Read when the document was indexed (or its joins refreshed): scoring parses no record.
+      const value = collection.signalValue(index, doc);
       const score = config.weight * transformSignal(config, value);
       boost += score;
       if (parts) parts[spec.name] = { value, weight: config.weight, transform: config.transform, ...(config.pivot === undefined ? {} : { pivot: config.pivot }), score };
@@ -120,19 +120,13 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return boost;
   };
 
-  const boosts = signals.length ? boostsOf(collection, store, ranking) : undefined;
-  const cachedBoost = (doc: number): number => {
-    if (!boosts) return 0;
-    if (boosts.known[doc]) return boosts.values[doc];
-    boosts.known[doc] = 1;
-    return (boosts.values[doc] = boostOf(doc));
-  };
+  const boostFor = (doc: number): number => (signals.length ? boostOf(doc) : 0);
 
   const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
   const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
 
   return {
-    score: (doc) => combine(textOf(doc), cachedBoost(doc)),
+    score: (doc) => combine(textOf(doc), boostFor(doc)),
     explain(doc) {
       const parts: WordExplanation[] = [];
       const signalParts: Record<string, SignalExplanation> = {};
@@ -166,27 +160,6 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
     }
   }
   return words;
-}
-
-/**
- * Signal boosts per document, kept from one search to the next while the store
- * is unchanged: signals read the record and other kinds, never anything else.
- */
-interface Boosts {
-  revision: number;
-  ranking: KindRanking;
-  values: Float64Array;
-  known: Uint8Array;
-}
-
-const boostCache = new WeakMap<Collection, Boosts>();
-
-function boostsOf(collection: Collection, store: Store, ranking: KindRanking): Boosts {
-  const hit = boostCache.get(collection);
-  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.known.length >= collection.capacity) return hit;
-  const fresh = { revision: store.revision, ranking, values: new Float64Array(collection.capacity), known: new Uint8Array(collection.capacity) };
-  boostCache.set(collection, fresh);
-  return fresh;
 }
 
 /**

@@ -85,7 +85,7 @@ describe("Collection", () => {
 
     const copy = new Store();
     copy.put("repositories", "o/r", store.byKey("repositories", "o/r")!);
-    for (const key of ["o/r#1", "o/r#3"]) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), JSON.parse, null));
+    for (const key of ["o/r#1", "o/r#3"]) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), null));
     const restored = Collection.restore(issues, copy, collection.state());
     expect(restored.size).toBe(2);
     expect(frequencies(restored, "title")).toEqual(frequencies(collection, "title"));
@@ -119,33 +119,73 @@ describe("Collection", () => {
 });
 
 describe("Postings", () => {
-  it("imported lists answer as exported, and rebuild once a document leaves", () => {
-    const postings = new Postings();
-    // What the index holds per document, as the collection would give it for a rebuild.
+  /** Postings over a term table, as the collection gives them: its documents' current terms. */
+  function postingsOver(terms: Map<number, string[]>) {
+    let rebuilt = 0;
+    const source = () => {
+      rebuilt++;
+      return terms.entries();
+    };
+    const holds = (doc: number, term: string) => terms.get(doc)?.includes(term) ?? false;
+    return { source, holds, rebuilds: () => rebuilt };
+  }
+
+  it("drops removed and replaced documents' old entries without FlexSearch's update register", () => {
     const terms = new Map<number, string[]>([
       [0, ["a", "b"]],
       [1, ["b"]],
       [2, ["c"]],
     ]);
+    const { source, holds, rebuilds } = postingsOver(terms);
+    const postings = new Postings(source, holds);
     for (const [doc, t] of terms) postings.set(doc, t);
-    let rebuilt = 0;
-    const imported = Postings.import(postings.export(), 3, () => {
-      rebuilt++;
-      return terms.entries();
-    });
-    expect([...imported.docs("b")]).toEqual([0, 1]);
-    terms.set(3, ["b"]);
-    imported.set(3, ["b"]);
-    expect(rebuilt).toBe(0);
-    expect([...imported.docs("b")]).toEqual([0, 1, 3]);
+    expect([...postings.docs("b")]).toEqual([0, 1]);
+    // Document 0 loses "b", gains "c"; document 1 leaves; its slot comes back with "b" and "a".
+    terms.set(0, ["a", "c"]);
+    postings.set(0, ["a", "c"], ["a", "b"]);
     terms.delete(1);
-    imported.remove(1);
-    expect(rebuilt).toBe(1);
-    expect([...imported.docs("b")]).toEqual([0, 3]);
+    postings.remove(1, ["b"]);
+    expect([...postings.docs("b")]).toEqual([]);
+    expect([...postings.docs("c")]).toEqual([0, 2]);
+    terms.set(1, ["a", "b"]);
+    postings.set(1, ["a", "b"]);
+    expect([...postings.docs("a")]).toEqual([0, 1]);
+    expect([...postings.docs("b")]).toEqual([1]);
+    expect(rebuilds()).toBe(0);
+  });
+
+  it("imported lists answer as exported, stale marks included", () => {
+    const terms = new Map<number, string[]>([
+      [0, ["a", "b"]],
+      [1, ["b"]],
+    ]);
+    const { source, holds } = postingsOver(terms);
+    const postings = new Postings(source, holds);
+    for (const [doc, t] of terms) postings.set(doc, t);
+    terms.set(1, ["c"]);
+    postings.set(1, ["c"], ["b"]);
+    const imported = Postings.import(postings.export(), 2, postings.entryCount, postings.staleDocs(), source, holds);
+    expect([...imported.docs("b")]).toEqual([0]);
+    expect([...imported.docs("c")]).toEqual([1]);
     terms.delete(0);
-    imported.remove(0);
-    expect(rebuilt).toBe(1);
-    expect([...imported.docs("a")]).toEqual([]);
-    expect([...imported.docs("b")]).toEqual([3]);
+    imported.remove(0, ["a", "b"]);
+    expect([...imported.docs("b")]).toEqual([]);
+  });
+
+  it("merges once stale documents outnumber half the live ones", () => {
+    const terms = new Map<number, string[]>();
+    for (let doc = 0; doc < 10_000; doc++) terms.set(doc, [`w${doc % 7}`]);
+    const { source, holds, rebuilds } = postingsOver(terms);
+    const postings = new Postings(source, holds);
+    for (const [doc, t] of terms) postings.set(doc, t);
+    for (let doc = 0; doc < 6_000 && rebuilds() === 0; doc++) {
+      const old = terms.get(doc)!;
+      terms.set(doc, ["x"]);
+      postings.set(doc, ["x"], old);
+    }
+    expect(rebuilds()).toBe(1);
+    expect(postings.staleDocs().length).toBe(0);
+    expect(postings.docs("x").length).toBe(5_000);
+    expect(postings.docs("w1").length).toBe([...terms.values()].filter((t) => t[0] === "w1").length);
   });
 });

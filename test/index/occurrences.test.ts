@@ -81,6 +81,21 @@ describe("occurrences", () => {
     expect([...o.state(2).widths!]).toEqual([1, 1, 2]);
   });
 
+  it("keeps positions past 65,535 exactly, in memory and through a save", () => {
+    const o = new Occurrences();
+    const first = o.reserve(0, 2);
+    o.put(first, 3, 7, 1);
+    o.put(first + 1, 3, 70_000, 1);
+    const second = o.reserve(1, 1);
+    o.put(second, 4, 65_535, 1);
+    for (const copy of [o, Occurrences.of(o.state(2))]) {
+      const [lo, hi] = copy.range(0, 3);
+      expect([copy.positionAt(lo), copy.positionAt(hi - 1)]).toEqual([7, 70_000]);
+      expect(copy.firstAtOrAfter(70_000, lo, hi)).toBe(hi - 1);
+      expect(copy.positionAt(copy.range(1, 4)[0])).toBe(65_535);
+    }
+  });
+
   it("reclaims the room documents indexed again leave behind", () => {
     const o = new Occurrences();
     const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 5, i, 1]);

@@ -1,0 +1,223 @@
+#!/usr/bin/env node
+/**
+ * One process at scale, as someone indexing a large dump would: N generated issues written once as an
+ * NDJSON dump, `engine.load()`, the first search (indexing ends there), heap + external after full
+ * collections, latency of the query shapes the scale goals name, and the longest event-loop stall of
+ * each phase (`monitorEventLoopDelay` at 1 ms, and the longest GC pause from a GC observer).
+ * With `--save`, also `save` and `open` of the index, and the same latencies from the opened engine.
+ * `--system minisearch` runs MiniSearch over the same texts (title and body) instead.
+ *
+ * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
+ *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--system forgesearch|minisearch]
+ */
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { createWorld, WORDS } from "./generate.mjs";
+import { mulberry32 } from "./random.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    issues: { type: "string", default: "1000000" },
+    dir: { type: "string", default: path.join(os.tmpdir(), "forgesearch-scale") },
+    save: { type: "boolean", default: false },
+    system: { type: "string", default: "forgesearch" },
+    queries: { type: "string", default: "40" },
+  },
+});
+const N = Number(opts.issues.replace(/_/g, ""));
+const dumpDir = path.join(opts.dir, `issues-${N}`);
+const ms = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+// ---------------------------------------------------------------------------
+// The dump, written once per size
+
+async function writeLines(file, records) {
+  const out = createWriteStream(`${file}.part`);
+  for (const r of records) if (!out.write(`${JSON.stringify(r)}\n`)) await new Promise((r) => out.once("drain", r));
+  await new Promise((r) => out.end(r));
+  renameSync(`${file}.part`, file);
+}
+
+async function ensureDump() {
+  const issuesFile = path.join(dumpDir, "issues.ndjson");
+  if (existsSync(issuesFile)) return;
+  mkdirSync(dumpDir, { recursive: true });
+  const world = createWorld();
+  const used = world.repositoriesOfIssues(N);
+  const repositories = (function* () {
+    const all = world.repositories();
+    let i = 0;
+    let next = 0;
+    for (const r of all) {
+      if (next < used.length && used[next] === i) {
+        yield r;
+        next++;
+      }
+      i++;
+    }
+  })();
+  await writeLines(path.join(dumpDir, "repositories.ndjson"), repositories);
+  await writeLines(issuesFile, world.issues(N));
+}
+
+// ---------------------------------------------------------------------------
+// Measuring a phase: wall time, longest loop delay, longest GC pause
+
+async function phase(work) {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  let longestGc = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  histogram.enable();
+  // The histogram measures from its first tick: a block at the very start of `work` would go unseen without one.
+  await new Promise((r) => setTimeout(r, 5));
+  const start = performance.now();
+  const result = await work();
+  const elapsed = performance.now() - start;
+  // One more turn, so that a block at the very end is seen too.
+  await new Promise((r) => setTimeout(r, 5));
+  histogram.disable();
+  gc.disconnect();
+  return { result, elapsed, stall: histogram.max / 1e6, gc: longestGc };
+}
+
+function memory() {
+  for (let i = 0; i < 3; i++) globalThis.gc?.();
+  const m = process.memoryUsage();
+  // `external` includes the array buffers (Buffers and typed arrays).
+  return { heap: m.heapUsed, external: m.external, rss: m.rss };
+}
+
+// ---------------------------------------------------------------------------
+// The query set: deterministic, from the generator's real words
+
+function queryWords() {
+  const rng = mulberry32(4242);
+  const words = WORDS.filter((w) => /^[a-z]{4,}$/.test(w));
+  // Mid-frequency words: the head of the list matches most of the corpus, the tail almost nothing.
+  const pick = () => words[30 + Math.floor(rng() * 400)];
+  const out = [];
+  for (let i = 0; i < Number(opts.queries); i++) out.push(Array.from({ length: 2 + (i % 2) }, pick).join(" "));
+  return out;
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function latencies(run, queries, rounds = 3) {
+  const times = [];
+  let stall = 0;
+  let gcPause = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const p = await phase(() => run(q));
+      times.push(p.elapsed);
+      stall = Math.max(stall, p.stall);
+      gcPause = Math.max(gcPause, p.gc);
+    }
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1), stall, gc: gcPause };
+}
+
+// ---------------------------------------------------------------------------
+
+async function forgesearch() {
+  const dist = process.env.FORGESEARCH_DIST ? path.resolve(process.env.FORGESEARCH_DIST) : new URL("../dist", import.meta.url).pathname;
+  const { SearchEngine } = await import(pathToFileURL(path.join(dist, "index.js")).href);
+  const options = { rateLimit: false, timeLimitMs: 3_600_000, now: () => Date.UTC(2026, 11, 31) };
+  const rows = [];
+  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, stall: p.stall, gc: p.gc, extra });
+
+  const base = memory();
+  let engine = new SearchEngine(options);
+  const load = await phase(() => engine.load(dumpDir));
+  note("load", load, `${load.result.counts.issues} issues`);
+  const index = await phase(() => engine.search("issues", { q: "benchmark", per_page: 1 }));
+  note("first search (indexing)", index);
+  const mem = memory();
+  const perRecord = (mem.heap + mem.external - base.heap - base.external) / N;
+
+  async function queriesOf(engine, label) {
+    const search = (params) => engine.search("issues", { per_page: 30, ...params });
+    const and = await latencies((q) => search({ q }), queryWords());
+    note(`${label}: 2–3-word AND (${queryWords().length} × 3)`, { elapsed: and.p50, stall: and.stall, gc: and.gc }, `p50 ${ms(and.p50)} ms, p99 ${ms(and.p99)} ms`);
+    const common = await phase(() => search({ q: "the" }));
+    note(`${label}: most frequent word "the"`, common, `total_count ${common.result.total_count}`);
+    const sorted = await phase(() => search({ q: "is:issue", sort: "created" }));
+    note(`${label}: is:issue sort=created`, sorted, `total_count ${sorted.result.total_count}`);
+    const some = await search({ q: "is:open", per_page: 1 });
+    const author = some.items[0]?.user?.login ?? "nobody";
+    const qual = await latencies((q) => search({ q }), [`is:open author:${author}`, "is:closed label:bug", "is:pr is:merged"]);
+    note(`${label}: qualifiers only (3 × 3)`, { elapsed: qual.p50, stall: qual.stall, gc: qual.gc }, `p50 ${ms(qual.p50)} ms, p99 ${ms(qual.p99)} ms`);
+    return { and, common: common.elapsed, sorted: sorted.elapsed, qual };
+  }
+  const loaded = await queriesOf(engine, "loaded");
+
+  let saved;
+  if (opts.save) {
+    const saveDir = path.join(opts.dir, `saved-${N}`);
+    await rm(saveDir, { recursive: true, force: true });
+    const s = await phase(() => engine.save(saveDir));
+    note("save", s, `${(statSync(path.join(saveDir, "forgesearch.index")).size / 2 ** 20).toFixed(0)} MB`);
+    engine = undefined;
+    memory();
+    const o = await phase(() => SearchEngine.open(saveDir, options));
+    note("open", o);
+    engine = o.result;
+    saved = await queriesOf(engine, "opened");
+    await rm(saveDir, { recursive: true, force: true });
+  }
+  return { rows, perRecord, mem, records: N, load: load.elapsed, index: index.elapsed, loaded, saved };
+}
+
+async function minisearch() {
+  const { default: MiniSearch } = await import("minisearch");
+  const rows = [];
+  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, stall: p.stall, gc: p.gc, extra });
+  const base = memory();
+  const ms = new MiniSearch({ fields: ["title", "body"], idField: "id" });
+  const load = await phase(async () => {
+    const lines = createInterface({ input: createReadStream(path.join(dumpDir, "issues.ndjson")) });
+    let batch = [];
+    for await (const line of lines) {
+      const r = JSON.parse(line);
+      batch.push({ id: r.id, title: r.title, body: r.body });
+      if (batch.length === 1000) {
+        ms.addAll(batch);
+        batch = [];
+      }
+    }
+    ms.addAll(batch);
+  });
+  note("read + index", load);
+  const mem = memory();
+  const perRecord = (mem.heap + mem.external - base.heap - base.external) / N;
+  const and = await latencies((q) => ms.search(q, { combineWith: "AND" }).slice(0, 30), queryWords());
+  note("2–3-word AND", { elapsed: and.p50, stall: and.stall, gc: and.gc }, `p50 ${and.p50.toFixed(1)} ms, p99 ${and.p99.toFixed(1)} ms`);
+  const common = await phase(() => ms.search("the").length);
+  note('most frequent word "the"', common, `${common.result} matches`);
+  return { rows, perRecord, mem, records: N, load: load.elapsed, loaded: { and, common: common.elapsed } };
+}
+
+await ensureDump();
+const dumpBytes = statSync(path.join(dumpDir, "issues.ndjson")).size;
+console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`);
+console.log(`corpus: ${N.toLocaleString("en")} issues, ${(dumpBytes / 2 ** 20).toFixed(0)} MB of NDJSON (${Math.round(dumpBytes / N)} B per issue); system ${opts.system}`);
+const result = opts.system === "minisearch" ? await minisearch() : await forgesearch();
+console.log("\n| phase | time (ms) | longest loop delay (ms) | longest GC pause (ms) | |");
+console.log("|---|---:|---:|---:|---|");
+for (const r of result.rows) console.log(`| ${r.what} | ${ms(r.ms)} | ${ms(r.stall)} | ${ms(r.gc)} | ${r.extra} |`);
+const build = (result.load + (result.index ?? 0)) / 1000;
+console.log(
+  `\nrecords/s (load + first search): ${Math.round(N / build).toLocaleString("en")}; heap + external after GC: ${(result.mem.heap / 2 ** 20).toFixed(0)} MB + ${(result.mem.external / 2 ** 20).toFixed(0)} MB, ` +
+    `${Math.round(result.perRecord)} B per record (${(result.perRecord / (dumpBytes / N)).toFixed(2)}× the NDJSON); rss ${(result.mem.rss / 2 ** 20).toFixed(0)} MB`,
+);
+console.log(`longest loop delay over all phases: ${ms(Math.max(...result.rows.map((r) => r.stall)))} ms`);

@@ -1,0 +1,23 @@
+/**
+ * Counts over a kind's records by (group, item) — open issues per label and repository, the
+ * non-public repositories — kept up to date by the store as records come and go, so that reading
+ * one never scans the kind (which would parse every record). Declared once, when the module that
+ * reads it loads; every store keeps each declared tally.
+ */
+import type { DumpKind } from "./kinds.js";
+import type { RecordLike } from "./read.js";
+
+export interface Tally {
+  kind: DumpKind;
+  /** The (group, item) pairs a record counts under, each once. */
+  pairs(record: RecordLike): Array<[group: string, item: string]>;
+}
+
+/** Every tally declared so far. */
+export const TALLIES: Tally[] = [];
+
+export function defineTally(kind: DumpKind, pairs: Tally["pairs"]): Tally {
+  const tally = { kind, pairs };
+  TALLIES.push(tally);
+  return tally;
+}

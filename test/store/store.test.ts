@@ -1,0 +1,66 @@
+/**
+ * The store keeps records as JSON text in shared buffers: what it reads back equals what went in,
+ * a reference keeps reading the version it names after the record changes, and a declared tally
+ * counts as a scan of the records would.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { defineTally } from "../../src/records/tally.js";
+import { Store, Unparsed } from "../../src/store.js";
+import { RecordBytes } from "../../src/record-bytes.js";
+
+describe("RecordBytes", () => {
+  it("gives back every text as written, across buffers and past their size", () => {
+    const bytes = new RecordBytes();
+    const texts = ["{}", JSON.stringify({ body: "é ü 漢字 🙂" }), "x".repeat(17 * 1024 * 1024), JSON.stringify({ n: 1 })];
+    const refs = texts.map((t) => bytes.append(t));
+    refs.forEach((ref, i) => expect(bytes.text(ref)).toBe(texts[i]));
+  });
+});
+
+describe("Store", () => {
+  it("reads a replaced or removed record's old version through its reference", () => {
+    const store = new Store();
+    store.put("users", "ada", { login: "ada", followers: 1 });
+    const first = store.refOf("users", "ada")!;
+    store.put("users", "ada", { login: "ada", followers: 2 });
+    expect(store.byKey("users", "ada")).toEqual({ login: "ada", followers: 2 });
+    expect(store.recordAt(first)).toEqual({ login: "ada", followers: 1 });
+    const second = store.refOf("users", "ada")!;
+    store.delete("users", "ada");
+    expect(store.byKey("users", "ada")).toBeUndefined();
+    expect(store.recordAt(second)).toEqual({ login: "ada", followers: 2 });
+  });
+
+  const perLabel = defineTally("issues", (issue) => (issue.state === "open" ? [[String(issue.label), String(issue.repo)]] : []));
+
+  it("keeps a tally equal to counting every record, through puts, replacements and deletes", () => {
+    const step = fc.tuple(fc.nat(5), fc.option(fc.record({ state: fc.constantFrom("open", "closed"), label: fc.constantFrom("bug", "docs"), repo: fc.constantFrom("a/b", "c/d") })));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        const store = new Store();
+        for (const [key, record] of steps) {
+          if (record) store.put("issues", String(key), record);
+          else store.delete("issues", String(key));
+        }
+        const scan = new Map<string, Map<string, number>>();
+        for (const issue of store.all("issues")) {
+          for (const [label, repo] of perLabel.pairs(issue)) {
+            if (!scan.has(label)) scan.set(label, new Map());
+            scan.get(label)!.set(repo, (scan.get(label)!.get(repo) ?? 0) + 1);
+          }
+        }
+        expect(store.tally(perLabel)).toEqual(scan);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("counts a tally once asked when records came in as text", () => {
+    const store = new Store();
+    store.putUnparsed("issues", "1", new Unparsed(JSON.stringify({ state: "open", label: "bug", repo: "a/b" }), null));
+    expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(1);
+    store.put("issues", "2", { state: "open", label: "bug", repo: "a/b" });
+    expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(2);
+  });
+});
