@@ -272,7 +272,14 @@ function equivalences(kind: OracleKindName, data: Dataset): fc.Arbitrary<Array<[
       .map((c) => [{ ...(c as Extract<Query, { type: "qualifier" }>), negated: true }, not(c, "NOT")]),
   ];
   if (kind !== "labels") {
-    pairs.push(fc.tuple(a, b).map(([x, y]) => [{ type: "and", parts: [x, y], explicit: [true] }, and(x, y)]));
+    // Not for two positive qualifiers: repeats on a one-value field side by side are a union, under AND both must hold.
+    const positiveQualifier = (q: Query) => q.type === "qualifier" && !q.negated;
+    pairs.push(
+      fc
+        .tuple(a, b)
+        .filter(([x, y]) => !(positiveQualifier(x) && positiveQualifier(y)))
+        .map(([x, y]): [Query, Query] => [{ type: "and", parts: [x, y], explicit: [true] }, and(x, y)]),
+    );
     pairs.push(fc.tuple(a, b).map(([x, y]) => [group(and(x, y)), and(x, y)]));
   }
   const rangeForms = (name: string, value: fc.Arbitrary<string>, isNumber: boolean) =>
