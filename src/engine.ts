@@ -34,6 +34,9 @@ import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
 export type LoadOptions = ReadDumpOptions;
+
+/** Options of `SearchEngine.open()`: the engine's, and progress (bytes of the saved file read so far, and its size). */
+export type OpenOptions = SearchEngineOptions & { onProgress?: (bytesRead: number, bytesTotal: number) => void };
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
 import { plan, type Plan } from "./plan/plan.js";
@@ -634,8 +637,14 @@ export class SearchEngine {
    * An engine over an index saved by `save(dir)`. Rejects with a SavedIndexError
    * when there is none, when it was saved by another format version, or when it is damaged.
    */
-  static async open(dir: string, options: SearchEngineOptions = {}): Promise<SearchEngine> {
-    const engine = new SearchEngine(options);
+  static async open(dir: string, options: OpenOptions = {}): Promise<SearchEngine> {
+    // JavaScript callers may pass anything.
+    const given: unknown = options;
+    const isObject = typeof given === "object" && given !== null;
+    const { onProgress, ...engineOptions } = isObject ? options : ({} as OpenOptions);
+    if (onProgress !== undefined && typeof onProgress !== "function") throw new UsageError("onProgress", "expected a function of (bytesRead, bytesTotal)");
+    // Anything but an object goes to the constructor as it came, to be refused there.
+    const engine = new SearchEngine(isObject ? engineOptions : options);
     const specs = [...engine.collections.values()].map((c) => c.spec);
     await openIndex(dir, specs, {
       record(kind, key, record) {
@@ -648,7 +657,7 @@ export class SearchEngine {
         // In steps with pauses between them: the host runs on while a large index is restored.
         engine.collections.set(spec.kind, await stepped(Collection.restoring(spec, engine.store, state)));
       },
-    });
+    }, onProgress);
     engine.tallyRestored();
     return engine;
   }

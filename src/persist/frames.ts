@@ -89,9 +89,11 @@ export class FrameReader {
   private frames = 0;
   private ended = false;
 
+  /** `onProgress` hears the bytes read so far and the file's size after each frame is handed over. */
   constructor(
     private readonly file: FileHandle,
     private readonly size: number,
+    private readonly onProgress?: (bytesRead: number, bytesTotal: number) => void,
   ) {}
 
   async header(version: number): Promise<SavedHeader> {
@@ -122,6 +124,7 @@ export class FrameReader {
     const current = this.ahead ?? this.readFrame();
     this.ahead = undefined;
     const frame = await current;
+    this.onProgress?.(this.handedOver(frame), this.size);
     if (frame) {
       // Reading the next frame overlaps the caller's work on this one; its failure surfaces at the next call.
       this.ahead = this.readFrame();
@@ -129,6 +132,14 @@ export class FrameReader {
     }
     return frame;
   }
+
+  /** Bytes up to the end of the frame being handed over (the one read ahead is not counted). */
+  private handedOver(frame: Frame | undefined): number {
+    return frame ? (this.frameEnds.shift() ?? this.position) : this.position;
+  }
+
+  /** Where each frame read but not yet handed over ends. */
+  private readonly frameEnds: number[] = [];
 
   private async readFrame(): Promise<Frame | undefined> {
     if (this.ended) return undefined;
@@ -154,6 +165,7 @@ export class FrameReader {
       return undefined;
     }
     this.frames++;
+    this.frameEnds.push(this.position);
     return { name, meta: meta as Record<string, unknown>, payload };
   }
 

@@ -65,14 +65,19 @@ export async function saveIndex(dir: string, snapshot: IndexSnapshot): Promise<S
  * has. Rejects with a SavedIndexError when there is none, when it was saved by
  * another format version or for kinds of another shape, or when it is damaged.
  */
-export async function openIndex(dir: string, specs: ReadonlyArray<KindSpec<RecordLike>>, sink: RestoreSink): Promise<void> {
+export async function openIndex(
+  dir: string,
+  specs: ReadonlyArray<KindSpec<RecordLike>>,
+  sink: RestoreSink,
+  onProgress?: (bytesRead: number, bytesTotal: number) => void,
+): Promise<void> {
   const path = join(dir, INDEX_FILE);
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) throw new SavedIndexError("missing", path, "no saved index here (save one with engine.save(dir))");
   if (!LITTLE_ENDIAN) throw new SavedIndexError("version", path, "a saved index can only be opened on a little-endian platform");
   const file = await open(path, "r");
   try {
-    const frames = new FrameReader(file, info.size);
+    const frames = new FrameReader(file, info.size, onProgress);
     const header = await frames.header(FORMAT_VERSION);
     checkKinds(path, header, specs);
     await readSnapshot(frames, header.collections.map((c) => c.kind), sink);

@@ -112,6 +112,18 @@ describe("save and open", () => {
     expect((await engine.load(second)).unresolved).toBe(2);
   });
 
+  it("reports its progress through the saved file as it opens", async () => {
+    const seen: Array<[number, number]> = [];
+    const opened = await SearchEngine.open(dir, { ...OPTIONS, onProgress: (read, total) => seen.push([read, total]) });
+    const size = (await readFile(join(dir, "forgesearch.index"))).length;
+    expect(seen.length).toBeGreaterThan(2);
+    for (let i = 1; i < seen.length; i++) expect(seen[i][0]).toBeGreaterThanOrEqual(seen[i - 1][0]);
+    expect(seen.every(([, total]) => total === size)).toBe(true);
+    expect(seen.at(-1)![0]).toBe(size);
+    expect(opened.counts()).toEqual(original.counts());
+    await expect(SearchEngine.open(dir, { onProgress: 3 as never })).rejects.toThrow(/onProgress/);
+  });
+
   it("replaces an earlier save in the same folder", async () => {
     const target = await tempDir();
     const engine = await loaded();
