@@ -522,7 +522,7 @@ export class SearchEngine {
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork();
-    const resolved = resolve(tree, { spec, store: this.store, caller, mercy: media.previews.has("mercy"), access: accessFor(caller, this.store) });
+    const resolved = resolve(tree, { spec, store: this.store, caller, access: accessFor(caller, this.store) });
     const guarded = spec.visibility !== "public";
     if (guarded) filters.push(visibilityFilter(caller, this.store));
     const match = simplify(and([resolved.match, ...filters]));

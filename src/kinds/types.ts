@@ -103,8 +103,6 @@ export interface ResolveContext {
   tree: QueryNode;
   caller?: Caller;
   store: StoreReader;
-  /** Whether the request carries the mercy-preview media type. */
-  mercy: boolean;
   /** Records a repo:/user:/org: value naming something that must exist and be visible. */
   requireScope(type: "repo" | "user" | "org", value: string, node: QualifierNode): void;
   /** Turns `@me` into the caller's login, or fails as the hosting site does. */

@@ -35,7 +35,6 @@ export interface ResolveInput {
   spec: KindSpec<RecordLike>;
   store: StoreReader;
   caller?: Caller;
-  mercy: boolean;
   access: Access;
 }
 
@@ -236,7 +235,6 @@ function resolveContext(tree: QueryNode, input: ResolveInput): ResolveContext {
     tree,
     caller: input.caller,
     store: input.store,
-    mercy: input.mercy,
     requireScope(type, value, node) {
       const ok = type === "repo" ? input.access.repository(value) : input.access.owner(value, type);
       if (!ok) {

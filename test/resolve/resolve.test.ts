@@ -16,12 +16,12 @@ const store = new Store();
 const everything = { repository: () => true, owner: () => true };
 
 function logical(kind: SearchKind, q: string, caller?: Caller): string {
-  return printMatch(resolve(parseQuery(q), { spec: KINDS[kind], store, caller, mercy: false, access: everything }).match);
+  return printMatch(resolve(parseQuery(q), { spec: KINDS[kind], store, caller, access: everything }).match);
 }
 
 function refusal(kind: SearchKind, q: string, caller?: Caller): QueryError {
   try {
-    resolve(parseQuery(q), { spec: KINDS[kind], store, caller, mercy: false, access: everything });
+    resolve(parseQuery(q), { spec: KINDS[kind], store, caller, access: everything });
   } catch (err) {
     if (err instanceof QueryError) return err;
     throw err;
@@ -42,7 +42,7 @@ describe("resolve", () => {
   });
 
   it("reads sort: as an option, not a filter", () => {
-    const resolved = resolve(parseQuery("rocket sort:stars-asc"), { spec: KINDS.repositories, store, mercy: false, access: everything });
+    const resolved = resolve(parseQuery("rocket sort:stars-asc"), { spec: KINDS.repositories, store, access: everything });
     expect(resolved.sort).toEqual({ field: "stars", order: "asc" });
     expect(printMatch(resolved.match)).not.toContain("sort");
   });
