@@ -60,8 +60,11 @@ describe("typed options", () => {
     const refused = await engine.search("commits", { q: "fix" }, { previews: ["mercy"] }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(SearchError);
     expect((refused as SearchError).code).toBe("preview_required");
-    const both = await engine.search("topics", { q: "css" }, { previews: ["mercy"], textMatch: true });
-    expect(both.total_count).toBeGreaterThanOrEqual(0);
+    const both = await engine.search("topics", { q: "javascript" }, { previews: ["mercy"], textMatch: true });
+    const header = await engine.search("topics", { q: "javascript" }, { accept: "application/vnd.github.mercy-preview+json, application/vnd.github.text-match+json" });
+    expect(both.items.length).toBeGreaterThan(0);
+    expect(both).toEqual(header);
+    expect(both.items.every((i) => Array.isArray(i.text_matches))).toBe(true);
   });
 });
 
