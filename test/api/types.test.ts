@@ -61,9 +61,9 @@ describe("typed options", () => {
     expect(refused).toBeInstanceOf(SearchError);
     expect((refused as SearchError).code).toBe("preview_required");
     const both = await engine.search("topics", { q: "javascript" }, { previews: ["mercy"], textMatch: true });
-    const header = await engine.search("topics", { q: "javascript" }, { accept: "application/vnd.github.mercy-preview+json, application/vnd.github.text-match+json" });
+    const byHeader = await engine.search("topics", { q: "javascript" }, { accept: "application/vnd.github.mercy-preview+json, application/vnd.github.text-match+json" });
     expect(both.items.length).toBeGreaterThan(0);
-    expect(both).toEqual(header);
+    expect(both).toEqual(byHeader);
     expect(both.items.every((i) => Array.isArray(i.text_matches))).toBe(true);
   });
 });
