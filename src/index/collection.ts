@@ -18,6 +18,7 @@ import type { Store } from "../store.js";
 import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { Occurrences } from "./occurrences.js";
+import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
@@ -433,15 +434,7 @@ export class Collection {
     for (const f of this.fields.values()) {
       const occurrences = f.occurrences.state(capacity);
       yield;
-      fields.push({
-        name: f.spec.name,
-        totalLength: f.totalLength,
-        occurrences,
-        postings: f.postings.export(),
-        postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
-        postingsEntries: f.postings.entryCount,
-        stale: f.postings.staleDocs(),
-      });
+      fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences });
       yield;
     }
     const keywords: CollectionState["keywords"] = [];
@@ -537,8 +530,8 @@ export class Collection {
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = Occurrences.of(state.occurrences);
     field.totalLength = state.totalLength;
-    for (const doc of state.stale) if (!(doc < capacity)) throw new RangeError(`a stale document of ${field.spec.name} is out of range`);
-    field.postings = yield* Postings.importing(state.postings, state.postingsSize, state.postingsEntries, state.stale, () => this.distinctTerms(field), this.holdsTerm(field));
+    const lists = yield* inverting(state.occurrences, this.termsById.length);
+    field.postings = yield* Postings.importing(lists, this.termsById, () => this.distinctTerms(field), this.holdsTerm(field));
   }
 
   private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {

@@ -1,8 +1,8 @@
 /**
  * What a saved index holds and in which order: the store's records, kind by
  * kind (NDJSON blocks), then the index of each search kind (its slots,
- * dictionary, term occurrences, FlexSearch's exported posting lists and the
- * typed columns).
+ * dictionary, term occurrences and typed columns; the posting lists are
+ * computed from the occurrences when it is opened).
  */
 import type { CollectionState, FieldState } from "../index/state.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
@@ -69,14 +69,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     kind: state.kind,
     capacity,
     free: state.free,
-    fields: state.fields.map((f) => ({
-      name: f.name,
-      totalLength: f.totalLength,
-      postingsSize: f.postingsSize,
-      postingsEntries: f.postingsEntries,
-      postingsParts: f.postings.length,
-      widths: f.occurrences.widths !== undefined,
-    })),
+    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.widths !== undefined })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
     signals: state.signals.length,
@@ -89,8 +82,6 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`terms.${f.name}`, ids);
     await out.array(`positions.${f.name}`, positions);
     if (widths) await out.array(`widths.${f.name}`, widths);
-    await out.array(`stale.${f.name}`, f.stale);
-    for (const [key, data] of f.postings) await out.frames.frame("postings", { of: f.name, key }, data);
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
   for (const k of state.keywords) {
@@ -133,7 +124,7 @@ interface CollectionMeta {
   kind: string;
   capacity: number;
   free: number[];
-  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsEntries: number; postingsParts: number; widths: boolean }>;
+  fields: Array<{ name: string; totalLength: number; widths: boolean }>;
   numbers: string[];
   keywords: string[];
   signals: number;
@@ -157,13 +148,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
       positions: await input.array(`positions.${f.name}`, "u32"),
       widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
     };
-    const stale = await input.array(`stale.${f.name}`, "u32");
-    const postings: FieldState["postings"] = [];
-    for (let i = 0; i < whole(f.postingsParts, "postings parts"); i++) {
-      const part = await input.expect("postings", f.name);
-      postings.push([String(part.meta.key), part.payload.toString("utf8")]);
-    }
-    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), postingsEntries: whole(f.postingsEntries, "postings entries"), stale, occurrences, postings });
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });
   }
   const numbers: CollectionState["numbers"] = [];
   for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
