@@ -485,7 +485,7 @@ export class Collection {
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
-    c.free.push(...state.free);
+    for (const doc of state.free) c.free.push(doc);
     state.dictionary.forEach((term) => c.termId(term));
     if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");

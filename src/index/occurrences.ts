@@ -193,7 +193,7 @@ export class Occurrences {
     if (at !== ids.length) throw new RangeError("occurrence counts do not add up");
     o.counts = counts.length ? counts : o.counts;
     o.ids = ids;
-    o.positions = positions.every((p) => p <= 0xffff) ? Uint16Array.from(positions) : positions;
+    o.positions = fitsTwoBytes(positions) ? Uint16Array.from(positions) : positions;
     o.widths = widths;
     o.used = o.live = ids.length;
     return o;
@@ -217,6 +217,11 @@ export class Occurrences {
     this.used = at;
     this.live = at;
   }
+}
+
+function fitsTwoBytes(positions: Uint32Array): boolean {
+  for (let i = 0; i < positions.length; i++) if (positions[i] > 0xffff) return false;
+  return true;
 }
 
 function grow<T extends Positions>(array: T, size: number, fill = 0): T {
