@@ -432,14 +432,14 @@ export class Collection {
     const capacity = this.capacity;
     const fields: FieldState[] = [];
     for (const f of this.fields.values()) {
-      const occurrences = f.occurrences.state(capacity);
+      const occurrences = yield* f.occurrences.stating(capacity);
       yield;
       fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences });
       yield;
     }
     const keywords: CollectionState["keywords"] = [];
     for (const [name, col] of this.keywords) {
-      keywords.push({ name, ...col.state(capacity) });
+      keywords.push({ name, ...(yield* col.stating(capacity)) });
       yield;
     }
     return {
@@ -498,7 +498,7 @@ export class Collection {
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
-      c.keywords.set(name, KeywordColumn.of(column));
+      c.keywords.set(name, yield* KeywordColumn.restoring(column));
     }
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
@@ -528,7 +528,7 @@ export class Collection {
       at = end;
     }
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
-    field.occurrences = Occurrences.of(state.occurrences);
+    field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;
     const lists = yield* inverting(state.occurrences, this.termsById.length);
     field.postings = yield* Postings.importing(lists, this.termsById, () => this.distinctTerms(field), this.holdsTerm(field));

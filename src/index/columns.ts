@@ -4,6 +4,7 @@
  * inverted map from value to documents.
  */
 import { DocSet } from "./doc-set.js";
+import { finish, type Steps } from "./steps.js";
 
 export class NumberColumn {
   private values: Float64Array<ArrayBufferLike> = new Float64Array(64).fill(NaN);
@@ -55,6 +56,9 @@ export interface KeywordColumnState {
   /** The value ids of every document in turn. */
   ids: Uint32Array;
 }
+
+/** Documents, ids or values handled between pauses when saving or restoring. */
+const STEP = 65_536;
 
 /** No value: a document's cell, or a value id without documents. */
 const NONE = 0;
@@ -135,6 +139,11 @@ export class KeywordColumn {
   }
 
   state(capacity: number): KeywordColumnState {
+    return finish(this.stating(capacity));
+  }
+
+  /** `state` in steps of STEP documents: the caller keeps the column unchanged until it is done. */
+  *stating(capacity: number): Steps<KeywordColumnState> {
     if (this.saved && this.saved.counts.length === capacity) return this.saved;
     this.ready();
     // Saved ids number the values in order of first use, so that none is missing or repeated.
@@ -156,6 +165,7 @@ export class KeywordColumn {
     const ids = new Uint32Array(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
+      if (doc % STEP === STEP - 1) yield;
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
       if (cell !== MANY) ids[at++] = savedId(cell - 1);
@@ -166,12 +176,25 @@ export class KeywordColumn {
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
   static of(state: KeywordColumnState): KeywordColumn {
+    return finish(KeywordColumn.restoring(state));
+  }
+
+  /** `of` in steps of STEP ids, documents or values. */
+  static *restoring(state: KeywordColumnState): Steps<KeywordColumn> {
     const { values, counts, ids } = state;
-    for (const id of ids) if (id >= values.length) throw new RangeError("keyword value id out of range");
+    for (let i = 0; i < ids.length; i++) {
+      if (i % STEP === STEP - 1) yield;
+      if (ids[i] >= values.length) throw new RangeError("keyword value id out of range");
+    }
     let total = 0;
     for (const n of counts) total += n;
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
-    if (new Set(values).size !== values.length) throw new RangeError("a keyword value repeats");
+    const seen = new Set<string>();
+    for (let i = 0; i < values.length; i++) {
+      if (i % STEP === STEP - 1) yield;
+      if (seen.has(values[i])) throw new RangeError("a keyword value repeats");
+      seen.add(values[i]);
+    }
     const column = new KeywordColumn();
     column.saved = state;
     return column;
