@@ -189,26 +189,29 @@ export class KeywordColumn {
     let total = 0;
     for (const n of counts) total += n;
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
-    const seen = new Set<string>();
-    for (let i = 0; i < values.length; i++) {
-      if (i % STEP === STEP - 1) yield;
-      if (seen.has(values[i])) throw new RangeError("a keyword value repeats");
-      seen.add(values[i]);
-    }
+    // That no value repeats is checked when the column is first used and builds its value map anyway:
+    // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
     const column = new KeywordColumn();
     column.saved = state;
     return column;
   }
 
+  /** Builds the column from its saved form on first use; throws a RangeError (each time) when a saved value repeats. */
   private ready(): void {
     const state = this.saved;
     if (!state) return;
-    this.saved = undefined;
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = new Uint32Array(values.length + 1);
     for (const id of ids) perValue[id + 1]++;
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
+    const idOfValue = new Map<string, number>();
+    for (let id = 0; id < values.length; id++) {
+      if (idOfValue.has(values[id])) throw new RangeError("a keyword value repeats");
+      if (perValue[id + 1] > perValue[id]) idOfValue.set(values[id], id);
+    }
+    this.saved = undefined;
+    for (const [value, id] of idOfValue) this.ids.set(value, id);
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
     this.cells = new Uint32Array(Math.max(counts.length, 1));
@@ -235,8 +238,7 @@ export class KeywordColumn {
       const n = perValue[id + 1] - perValue[id];
       this.byId.push(v);
       this.docsById.push(n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
-      if (n) this.ids.set(v, id);
-      else this.freeIds.push(id);
+      if (!n) this.freeIds.push(id);
     });
   }
 
