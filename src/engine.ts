@@ -647,9 +647,9 @@ export class SearchEngine {
     const engine = new SearchEngine(isObject ? engineOptions : options);
     const specs = [...engine.collections.values()].map((c) => c.spec);
     await openIndex(dir, specs, {
-      record(kind, key, record) {
-        if (!DUMP_KINDS.includes(kind)) throw new RangeError(`unknown kind ${String(kind)}`);
-        engine.store.putUnparsed(kind, key, record);
+      records(block) {
+        if (!DUMP_KINDS.includes(block.kind)) throw new RangeError(`unknown kind ${String(block.kind)}`);
+        engine.store.putBlock(block);
       },
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);

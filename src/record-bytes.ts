@@ -30,6 +30,30 @@ export class RecordBytes {
     }
     const chunk = this.chunks.length - 1;
     const written = this.chunks[chunk].write(text, this.used, "utf8");
+    const ref = this.place(chunk, this.used, written);
+    this.used += written;
+    return ref;
+  }
+
+  /**
+   * Takes over a buffer of records' texts end to end (`lengths` bytes each, in order) without
+   * copying it; returns the reference of the first, the others following one by one.
+   */
+  adopt(block: Buffer, lengths: ArrayLike<number>): number {
+    const chunk = this.chunks.push(block) - 1;
+    // The adopted buffer has no room left: the next append starts a chunk of its own.
+    this.used = CHUNK_BYTES;
+    const first = this.count;
+    let start = 0;
+    for (let i = 0; i < lengths.length; i++) {
+      this.place(chunk, start, lengths[i]);
+      start += lengths[i];
+    }
+    return first;
+  }
+
+  /** A new reference to `length` bytes at `start` of a chunk. */
+  private place(chunk: number, start: number, length: number): number {
     if (this.count === this.chunkOf.length) {
       this.chunkOf = grow(this.chunkOf);
       this.startOf = grow(this.startOf);
@@ -37,11 +61,16 @@ export class RecordBytes {
     }
     const ref = this.count++;
     this.chunkOf[ref] = chunk;
-    this.startOf[ref] = this.used;
-    this.lengthOf[ref] = written;
-    this.used += written;
-    this.bytes += written;
+    this.startOf[ref] = start;
+    this.lengthOf[ref] = length;
+    this.bytes += length;
     return ref;
+  }
+
+  /** The UTF-8 bytes of a reference, as a view (not a copy). */
+  view(ref: number): Buffer {
+    const start = this.startOf[ref];
+    return this.chunks[this.chunkOf[ref]].subarray(start, start + this.lengthOf[ref]);
   }
 
   /** The JSON text of a reference. */

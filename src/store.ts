@@ -32,9 +32,18 @@ export type Link = number | string | null;
 
 type Counts = Map<string, Map<string, number>>;
 
-/** A kind's records as saved: how many, and each one's key, JSON text and link. */
-export interface StoredEntries extends Iterable<[key: string, text: string, link: Link]> {
+/** A kind's records as saved: how many, and each one's key, JSON text (UTF-8 bytes, a view) and link. */
+export interface StoredEntries extends Iterable<[key: string, bytes: Buffer, link: Link]> {
   count: number;
+}
+
+/** Records of one kind as a saved index holds them: their UTF-8 JSON texts end to end, and each one's key, byte length and link. */
+export interface StoredBlock {
+  kind: DumpKind;
+  keys: readonly string[];
+  links: readonly Link[];
+  lengths: ArrayLike<number>;
+  bytes: Buffer;
 }
 
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
@@ -164,7 +173,7 @@ export class Store implements StoreReader {
       *[Symbol.iterator]() {
         for (let i = 0; i < keys.length; i++) {
           const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(refs[i])) : null;
-          yield [keys[i], self.bytes.text(refs[i]), link];
+          yield [keys[i], self.bytes.view(refs[i]), link];
         }
       },
     };
@@ -197,13 +206,31 @@ export class Store implements StoreReader {
     return previous;
   }
 
-  /** Adds a record still in its JSON text (from a saved index), under its known key and link. */
+  /** Adds a record still in its JSON text, under its known key and link. */
   putUnparsed(kind: DumpKind, key: string, record: Unparsed): void {
+    this.forgetTallies(kind);
+    this.file(kind, key, this.bytes.append(record.text), record.link);
+  }
+
+  /** Adds a saved index's block of records without parsing or copying them (the store keeps `block.bytes`). */
+  putBlock(block: StoredBlock): void {
+    const { kind, keys, links } = block;
+    this.forgetTallies(kind);
+    const first = this.bytes.adopt(block.bytes, block.lengths);
+    for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, links[i]);
+  }
+
+  /** Tallies of a kind are counted again when next asked: records came in unparsed. */
+  private forgetTallies(kind: DumpKind): void {
+    for (const tally of this.tallies.keys()) if (tally.kind === kind) this.tallies.set(tally, undefined);
+  }
+
+  /** Files a stored reference under its key and link, replacing the record that had the key. */
+  private file(kind: DumpKind, key: string, ref: number, link: Link): void {
     const map = this.records.get(kind)!;
     if (map.has(key)) this.delete(kind, key);
-    for (const tally of this.tallies.keys()) if (tally.kind === kind) this.tallies.set(tally, undefined);
-    map.set(key, this.bytes.append(record.text));
-    this.link(kind, key, record.link);
+    map.set(key, ref);
+    this.link(kind, key, link);
     this.version.set(kind, this.versionOf(kind) + 1);
   }
 

@@ -18,6 +18,7 @@ import type { Store } from "../store.js";
 import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { Occurrences } from "./occurrences.js";
+import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
@@ -431,22 +432,14 @@ export class Collection {
     const capacity = this.capacity;
     const fields: FieldState[] = [];
     for (const f of this.fields.values()) {
-      const occurrences = f.occurrences.state(capacity);
+      const occurrences = yield* f.occurrences.stating(capacity);
       yield;
-      fields.push({
-        name: f.spec.name,
-        totalLength: f.totalLength,
-        occurrences,
-        postings: f.postings.export(),
-        postingsSize: occurrences.counts.reduce((n, count) => n + (count > 0 ? 1 : 0), 0),
-        postingsEntries: f.postings.entryCount,
-        stale: f.postings.staleDocs(),
-      });
+      fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences });
       yield;
     }
     const keywords: CollectionState["keywords"] = [];
     for (const [name, col] of this.keywords) {
-      keywords.push({ name, ...col.state(capacity) });
+      keywords.push({ name, ...(yield* col.stating(capacity)) });
       yield;
     }
     return {
@@ -492,7 +485,7 @@ export class Collection {
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
-    c.free.push(...state.free);
+    for (const doc of state.free) c.free.push(doc);
     state.dictionary.forEach((term) => c.termId(term));
     if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
@@ -505,7 +498,7 @@ export class Collection {
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
-      c.keywords.set(name, KeywordColumn.of(column));
+      c.keywords.set(name, yield* KeywordColumn.restoring(column));
     }
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
@@ -535,10 +528,10 @@ export class Collection {
       at = end;
     }
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
-    field.occurrences = Occurrences.of(state.occurrences);
+    field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;
-    for (const doc of state.stale) if (!(doc < capacity)) throw new RangeError(`a stale document of ${field.spec.name} is out of range`);
-    field.postings = yield* Postings.importing(state.postings, state.postingsSize, state.postingsEntries, state.stale, () => this.distinctTerms(field), this.holdsTerm(field));
+    const lists = yield* inverting(state.occurrences, this.termsById.length);
+    field.postings = yield* Postings.importing(lists, this.termsById, () => this.distinctTerms(field), this.holdsTerm(field));
   }
 
   private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {

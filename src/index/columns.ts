@@ -4,6 +4,7 @@
  * inverted map from value to documents.
  */
 import { DocSet } from "./doc-set.js";
+import { finish, type Steps } from "./steps.js";
 
 export class NumberColumn {
   private values: Float64Array<ArrayBufferLike> = new Float64Array(64).fill(NaN);
@@ -55,6 +56,9 @@ export interface KeywordColumnState {
   /** The value ids of every document in turn. */
   ids: Uint32Array;
 }
+
+/** Documents, ids or values handled between pauses when saving or restoring. */
+const STEP = 65_536;
 
 /** No value: a document's cell, or a value id without documents. */
 const NONE = 0;
@@ -135,6 +139,11 @@ export class KeywordColumn {
   }
 
   state(capacity: number): KeywordColumnState {
+    return finish(this.stating(capacity));
+  }
+
+  /** `state` in steps of STEP documents: the caller keeps the column unchanged until it is done. */
+  *stating(capacity: number): Steps<KeywordColumnState> {
     if (this.saved && this.saved.counts.length === capacity) return this.saved;
     this.ready();
     // Saved ids number the values in order of first use, so that none is missing or repeated.
@@ -156,6 +165,7 @@ export class KeywordColumn {
     const ids = new Uint32Array(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
+      if (doc % STEP === STEP - 1) yield;
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
       if (cell !== MANY) ids[at++] = savedId(cell - 1);
@@ -166,26 +176,42 @@ export class KeywordColumn {
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
   static of(state: KeywordColumnState): KeywordColumn {
+    return finish(KeywordColumn.restoring(state));
+  }
+
+  /** `of` in steps of STEP ids, documents or values. */
+  static *restoring(state: KeywordColumnState): Steps<KeywordColumn> {
     const { values, counts, ids } = state;
-    for (const id of ids) if (id >= values.length) throw new RangeError("keyword value id out of range");
+    for (let i = 0; i < ids.length; i++) {
+      if (i % STEP === STEP - 1) yield;
+      if (ids[i] >= values.length) throw new RangeError("keyword value id out of range");
+    }
     let total = 0;
     for (const n of counts) total += n;
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
-    if (new Set(values).size !== values.length) throw new RangeError("a keyword value repeats");
+    // That no value repeats is checked when the column is first used and builds its value map anyway:
+    // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
     const column = new KeywordColumn();
     column.saved = state;
     return column;
   }
 
+  /** Builds the column from its saved form on first use; throws a RangeError (each time) when a saved value repeats. */
   private ready(): void {
     const state = this.saved;
     if (!state) return;
-    this.saved = undefined;
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = new Uint32Array(values.length + 1);
     for (const id of ids) perValue[id + 1]++;
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
+    const idOfValue = new Map<string, number>();
+    for (let id = 0; id < values.length; id++) {
+      if (idOfValue.has(values[id])) throw new RangeError("a keyword value repeats");
+      if (perValue[id + 1] > perValue[id]) idOfValue.set(values[id], id);
+    }
+    this.saved = undefined;
+    for (const [value, id] of idOfValue) this.ids.set(value, id);
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
     this.cells = new Uint32Array(Math.max(counts.length, 1));
@@ -212,8 +238,7 @@ export class KeywordColumn {
       const n = perValue[id + 1] - perValue[id];
       this.byId.push(v);
       this.docsById.push(n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
-      if (n) this.ids.set(v, id);
-      else this.freeIds.push(id);
+      if (!n) this.freeIds.push(id);
     });
   }
 

@@ -10,6 +10,7 @@
  * room at the end; the room it leaves is reclaimed by compacting once it
  * outweighs the occurrences in use.
  */
+import { finish, type Steps } from "./steps.js";
 
 /** The saved form: counts per document and the occurrences of documents 0, 1, … in turn. */
 export interface OccurrencesState {
@@ -21,6 +22,9 @@ export interface OccurrencesState {
 }
 
 type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
+
+/** Occurrences (or documents) handled between pauses when saving or restoring. */
+const STEP = 1 << 20;
 
 export class Occurrences {
   private ids: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
@@ -161,6 +165,11 @@ export class Occurrences {
 
   /** Documents 0 … capacity-1 with their occurrences in turn, compacted. */
   state(capacity: number): OccurrencesState {
+    return finish(this.stating(capacity));
+  }
+
+  /** `state` in steps of about STEP occurrences or documents: the caller keeps the occurrences unchanged until it is done. */
+  *stating(capacity: number): Steps<OccurrencesState> {
     const counts = new Uint32Array(capacity);
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) total += counts[doc] = this.count(doc);
@@ -169,18 +178,28 @@ export class Occurrences {
     const positions = new Uint32Array(total);
     const widths = this.widths ? new Uint32Array(total) : undefined;
     let at = 0;
+    let sinceStep = 0;
     for (let doc = 0; doc < capacity; doc++) {
       const [start, end] = this.span(doc);
       ids.set(this.ids.subarray(start, end), at);
       positions.set(this.positions.subarray(start, end), at);
       widths?.set(this.widths!.subarray(start, end), at);
       at += end - start;
+      if ((sinceStep += end - start + 1) >= STEP) {
+        sinceStep = 0;
+        yield;
+      }
     }
     return { counts, ids, positions, widths };
   }
 
   /** Occurrences from `state()`, holding its arrays. Throws a RangeError when they do not fit together. */
   static of(state: OccurrencesState): Occurrences {
+    return finish(Occurrences.restoring(state));
+  }
+
+  /** `of` in steps of about STEP occurrences or documents. */
+  static *restoring(state: OccurrencesState): Steps<Occurrences> {
     const { counts, ids, positions, widths } = state;
     if (positions.length !== ids.length || (widths && widths.length !== ids.length)) throw new RangeError("occurrence arrays differ in length");
     const o = new Occurrences();
@@ -191,9 +210,25 @@ export class Occurrences {
       at += counts[doc];
     }
     if (at !== ids.length) throw new RangeError("occurrence counts do not add up");
+    yield;
     o.counts = counts.length ? counts : o.counts;
     o.ids = ids;
-    o.positions = positions.every((p) => p <= 0xffff) ? Uint16Array.from(positions) : positions;
+    o.positions = positions;
+    // Two bytes a position when every one fits.
+    let narrow = true;
+    for (let from = 0; narrow && from < positions.length; from += STEP) {
+      const end = Math.min(positions.length, from + STEP);
+      for (let i = from; i < end; i++) if (positions[i] > 0xffff) narrow = false;
+      yield;
+    }
+    if (narrow) {
+      const two = new Uint16Array(positions.length);
+      for (let from = 0; from < positions.length; from += STEP) {
+        two.set(positions.subarray(from, from + STEP), from);
+        yield;
+      }
+      o.positions = two;
+    }
     o.widths = widths;
     o.used = o.live = ids.length;
     return o;

@@ -15,11 +15,13 @@
  * stale documents outnumber half the live ones, the lists are rebuilt from the
  * documents' terms (a merge), which clears every mark.
  *
- * Saved posting lists come back through FlexSearch's export/import, which is
- * many times quicker than adding every document again; the stale marks are
- * saved with them.
+ * A saved index keeps no posting lists: they are computed again from the
+ * term occurrences (`inverting`) and handed to FlexSearch through its
+ * `import`, as a merge hands it the lists it rebuilt: many times quicker than
+ * adding every document again, and exact, so no stale marks are left.
  */
 import FlexSearch from "flexsearch";
+import type { InvertedLists } from "./inverted.js";
 import { finish, type Steps } from "./steps.js";
 
 /**
@@ -27,9 +29,6 @@ import { finish, type Steps } from "./steps.js";
  * string), so a document's terms go in as the array they are; a searched term is one word.
  */
 const encodeTerms = (content: string | string[]): string[] => (Array.isArray(content) ? content : content ? content.split(" ") : []);
-
-/** FlexSearch's export: named parts of JSON text, imported again in the same order. */
-export type PostingsExport = Array<[key: string, data: string]>;
 
 /** Every document's distinct terms, for rebuilding the lists. */
 export type TermSource = () => Iterable<[doc: number, terms: string[]]>;
@@ -51,6 +50,9 @@ const asContent = (terms: string[]): string => terms as unknown as string;
 
 /** FlexSearch's `add` with its untyped third and fourth arguments: append, and skip the update check. */
 type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: boolean) => unknown;
+
+/** List entries handed to FlexSearch per step of an import. */
+const ENTRIES_PER_STEP = 1 << 18;
 
 /** Stale documents tolerated before a merge, at the least. */
 const MIN_STALE_FOR_MERGE = 4096;
@@ -117,42 +119,54 @@ export class Postings {
     return n === out.length ? out : out.slice(0, n);
   }
 
-  /** The posting lists as FlexSearch exports them. */
-  export(): PostingsExport {
-    const parts: PostingsExport = [];
-    this.index.export((key: string, data: string) => {
-      parts.push([key, data]);
-    });
-    return parts;
+  /**
+   * Posting lists computed from a field's occurrences (`inverting`), `dictionary` naming the term
+   * ids; the caller may let other work run at each `yield`.
+   */
+  static *importing(lists: InvertedLists, dictionary: readonly string[], source: TermSource, holds: TermTest): Steps<Postings> {
+    const postings = new Postings(source, holds);
+    const { starts, docs } = lists;
+    function* entries(): Generator<[string, number[]]> {
+      for (let t = 0; t + 1 < starts.length; t++) if (starts[t + 1] > starts[t]) yield [dictionary[t], arrayOf(docs, starts[t], starts[t + 1])];
+    }
+    yield* postings.filling(entries(), lists.documents);
+    return postings;
   }
 
-  /** The stale documents, ascending. */
-  staleDocs(): Uint32Array {
-    const out = new Uint32Array(this.staleCount);
-    let n = 0;
-    for (let doc = 0; doc < this.stale.length && n < out.length; doc++) if (this.stale[doc]) out[n++] = doc;
-    return out;
+  /** Posting lists imported at once (see `importing`). */
+  static import(lists: InvertedLists, dictionary: readonly string[], source: TermSource, holds: TermTest): Postings {
+    return finish(Postings.importing(lists, dictionary, source, holds));
   }
 
   /**
-   * Posting lists exported by `export()` holding `size` documents with terms, `entries` entries in
-   * all, and the stale documents as `staleDocs()` gave them.
+   * Replaces FlexSearch's lists with `lists` (each term's documents, ascending) over `documents`
+   * (those with terms, ascending), through its `import`, which takes parsed data as well as text.
    */
-  static import(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Postings {
-    return finish(Postings.importing(parts, size, entries, stale, source, holds));
-  }
-
-  /** `import` one exported part at a time: the caller may let other work run at each `yield`. */
-  static *importing(parts: PostingsExport, size: number, entries: number, stale: Uint32Array, source: TermSource, holds: TermTest): Steps<Postings> {
-    const postings = new Postings(source, holds);
-    for (const [key, data] of parts) {
-      postings.index.import(key, data);
+  private *filling(lists: Iterable<[term: string, docs: number[]]>, documents: Uint32Array | number[]): Steps<void> {
+    this.index = newIndex();
+    this.stale = new Uint8Array(this.stale.length);
+    this.staleCount = 0;
+    let batch: Array<[string, number[][]]> = [];
+    let batchEntries = 0;
+    let entries = 0;
+    for (const [term, docs] of lists) {
+      // The shape FlexSearch's own export has: per term, one list per resolution slot (there is one).
+      batch.push([term, [docs]]);
+      batchEntries += docs.length;
+      entries += docs.length;
+      if (batchEntries >= ENTRIES_PER_STEP) {
+        this.index.import("map", batch as unknown as string);
+        [batch, batchEntries] = [[], 0];
+        yield;
+      }
+    }
+    this.index.import("map", batch as unknown as string);
+    for (let at = 0; at < documents.length; at += ENTRIES_PER_STEP) {
+      this.index.import("reg", arrayOf(documents, at, Math.min(documents.length, at + ENTRIES_PER_STEP)) as unknown as string);
       yield;
     }
-    postings.size = size;
-    postings.entries = entries;
-    for (const doc of stale) postings.markStale(doc);
-    return postings;
+    this.size = documents.length;
+    this.entries = entries;
   }
 
   /** Entries in all lists, repeats and stale ones included. */
@@ -180,18 +194,26 @@ export class Postings {
 
   /** FlexSearch's lists anew from every document's current terms: no stale entries, no repeats. */
   rebuild(): void {
-    this.index = newIndex();
-    this.size = 0;
-    this.entries = 0;
-    this.stale = new Uint8Array(this.stale.length);
-    this.staleCount = 0;
+    const lists = new Map<string, number[]>();
+    const documents: number[] = [];
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
-      this.index.add(doc, asContent(terms));
-      this.size++;
-      this.entries += terms.length;
+      documents.push(doc);
+      for (const term of terms) {
+        const docs = lists.get(term);
+        if (docs) docs.push(doc);
+        else lists.set(term, [doc]);
+      }
     }
+    finish(this.filling(lists, documents));
   }
+}
+
+/** `values[from … to)` as a plain array: a sized array filled in a loop is several times quicker than `Array.from`. */
+function arrayOf(values: Uint32Array | number[], from: number, to: number): number[] {
+  const out = new Array<number>(to - from);
+  for (let i = from; i < to; i++) out[i - from] = values[i];
+  return out;
 }
 
 function ascending(docs: Uint32Array): boolean {

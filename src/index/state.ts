@@ -4,19 +4,12 @@
  */
 import type { KeywordColumnState } from "./columns.js";
 import type { OccurrencesState } from "./occurrences.js";
-import type { PostingsExport } from "./postings.js";
 
 export interface FieldState {
   name: string;
   totalLength: number;
+  /** The posting lists are computed again from these when the index is restored. */
   occurrences: OccurrencesState;
-  postings: PostingsExport;
-  /** Documents in the posting lists (those with at least one term). */
-  postingsSize: number;
-  /** Entries in the posting lists, stale ones and repeats included. */
-  postingsEntries: number;
-  /** Documents whose entries in the posting lists may be stale, ascending. */
-  stale: Uint32Array;
 }
 
 export interface CollectionState {

@@ -1,17 +1,17 @@
 /**
  * What a saved index holds and in which order: the store's records, kind by
  * kind (NDJSON blocks), then the index of each search kind (its slots,
- * dictionary, term occurrences, FlexSearch's exported posting lists and the
- * typed columns).
+ * dictionary, term occurrences and typed columns; the posting lists are
+ * computed from the occurrences when it is opened).
  */
 import type { CollectionState, FieldState } from "../index/state.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
-import { Unparsed, type Link, type StoredEntries } from "../store.js";
+import type { Link, StoredBlock, StoredEntries } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
 import { SectionReader, SectionWriter, whole } from "./sections.js";
 
-/** Bytes of NDJSON per records frame. */
-const RECORD_BLOCK_CHARS = 4 * 1024 * 1024;
+/** Bytes of records per records frame. */
+const RECORD_BLOCK_BYTES = 4 * 1024 * 1024;
 
 export interface IndexSnapshot {
   /** Every record under its key, kind by kind. */
@@ -20,8 +20,8 @@ export interface IndexSnapshot {
 }
 
 export interface RestoreSink {
-  /** Each saved record under its key, kind by kind, in the order they were saved, as its JSON text until first read. */
-  record(kind: DumpKind, key: string, record: Unparsed): void;
+  /** The saved records, block by block, kind by kind, in the order they were saved: JSON texts, parsed when first read. */
+  records(block: StoredBlock): void;
   /** Each search kind's saved index, after every record; restoring may take turns of the event loop. */
   collection(state: CollectionState): void | Promise<void>;
 }
@@ -41,26 +41,26 @@ export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot
 }
 
 /**
- * Records as NDJSON blocks, with each record's key and link (`Store.linkOf`) in the block's meta:
- * an opened store files every record without parsing it.
+ * Records as blocks of their JSON texts end to end, with each record's key, byte length and link
+ * (`Store.linkOf`) in the block's meta: an opened store takes each block over as it is.
  */
-async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Iterable<[key: string, text: string, link: Link]>): Promise<void> {
+async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Iterable<[key: string, bytes: Buffer, link: Link]>): Promise<void> {
   let keys: string[] = [];
   let links: Link[] = [];
-  let lines: string[] = [];
-  let chars = 0;
-  const block = () => frames.frame("records", { kind, count: lines.length, keys, links }, lines.join("\n"));
-  for (const [key, line, link] of entries) {
+  let texts: Buffer[] = [];
+  let bytes = 0;
+  const block = () => frames.frame("records", { kind, count: texts.length, keys, links, lengths: texts.map((t) => t.length) }, Buffer.concat(texts, bytes));
+  for (const [key, text, link] of entries) {
     keys.push(key);
     links.push(link);
-    lines.push(line);
-    chars += line.length + key.length;
-    if (chars >= RECORD_BLOCK_CHARS) {
+    texts.push(text);
+    bytes += text.length;
+    if (bytes >= RECORD_BLOCK_BYTES) {
       await block();
-      [keys, links, lines, chars] = [[], [], [], 0];
+      [keys, links, texts, bytes] = [[], [], [], 0];
     }
   }
-  if (lines.length) await block();
+  if (texts.length) await block();
 }
 
 async function writeCollection(out: SectionWriter, state: CollectionState): Promise<void> {
@@ -69,14 +69,7 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     kind: state.kind,
     capacity,
     free: state.free,
-    fields: state.fields.map((f) => ({
-      name: f.name,
-      totalLength: f.totalLength,
-      postingsSize: f.postingsSize,
-      postingsEntries: f.postingsEntries,
-      postingsParts: f.postings.length,
-      widths: f.occurrences.widths !== undefined,
-    })),
+    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.widths !== undefined })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
     signals: state.signals.length,
@@ -89,8 +82,6 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
     await out.array(`terms.${f.name}`, ids);
     await out.array(`positions.${f.name}`, positions);
     if (widths) await out.array(`widths.${f.name}`, widths);
-    await out.array(`stale.${f.name}`, f.stale);
-    for (const [key, data] of f.postings) await out.frames.frame("postings", { of: f.name, key }, data);
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
   for (const k of state.keywords) {
@@ -107,18 +98,7 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
   const sections = new SectionReader(frames);
   let frame = await frames.next();
   while (frame?.name === "records") {
-    const { kind, count, keys, links } = frame.meta as { kind: DumpKind; count: number; keys: unknown; links: unknown };
-    // Records stay text (the store keeps them so): opening parses none of them.
-    const lines = frame.payload.toString("utf8").split("\n");
-    if (lines.length !== count || !Array.isArray(keys) || keys.length !== count || !Array.isArray(links) || links.length !== count) {
-      throw new LayoutError(`a block of ${kind} has the wrong number of records`);
-    }
-    lines.forEach((line, i) => {
-      const key: unknown = keys[i];
-      const link: unknown = links[i];
-      if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
-      sink.record(kind, key, new Unparsed(line, link));
-    });
+    sink.records(recordsOf(frame.meta, frame.payload));
     frame = await frames.next();
   }
   for (const kind of kinds) {
@@ -129,11 +109,27 @@ export async function readSnapshot(frames: FrameReader, kinds: string[], sink: R
   if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
 }
 
+/** A records frame as a block of the store: keys, links and lengths checked against the payload. */
+function recordsOf(meta: Record<string, unknown>, payload: Buffer): StoredBlock {
+  const { kind, count, keys, links, lengths } = meta as { kind: DumpKind; count: number; keys: unknown; links: unknown; lengths: unknown };
+  const n = whole(count, `${kind} records`);
+  if (![keys, links, lengths].every((list) => Array.isArray(list) && list.length === n)) throw new LayoutError(`a block of ${kind} has the wrong number of records`);
+  const [keyList, linkList, lengthList] = [keys, links, lengths] as unknown[][];
+  let bytes = 0;
+  for (let i = 0; i < n; i++) {
+    const [key, link, length] = [keyList[i], linkList[i], lengthList[i]];
+    if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
+    bytes += whole(length, `a ${kind} record's length`);
+  }
+  if (bytes !== payload.length) throw new LayoutError(`a block of ${kind} has the wrong length`);
+  return { kind, keys: keyList as string[], links: linkList as Link[], lengths: lengthList as number[], bytes: payload };
+}
+
 interface CollectionMeta {
   kind: string;
   capacity: number;
   free: number[];
-  fields: Array<{ name: string; totalLength: number; postingsSize: number; postingsEntries: number; postingsParts: number; widths: boolean }>;
+  fields: Array<{ name: string; totalLength: number; widths: boolean }>;
   numbers: string[];
   keywords: string[];
   signals: number;
@@ -157,13 +153,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
       positions: await input.array(`positions.${f.name}`, "u32"),
       widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
     };
-    const stale = await input.array(`stale.${f.name}`, "u32");
-    const postings: FieldState["postings"] = [];
-    for (let i = 0; i < whole(f.postingsParts, "postings parts"); i++) {
-      const part = await input.expect("postings", f.name);
-      postings.push([String(part.meta.key), part.payload.toString("utf8")]);
-    }
-    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), postingsSize: whole(f.postingsSize, "postings"), postingsEntries: whole(f.postingsEntries, "postings entries"), stale, occurrences, postings });
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });
   }
   const numbers: CollectionState["numbers"] = [];
   for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });

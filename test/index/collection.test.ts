@@ -3,9 +3,12 @@
  * frequencies agree with FlexSearch's posting lists; and its saved state
  * restores an index that answers and changes as the original does.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
+import { inverting } from "../../src/index/inverted.js";
 import { Postings } from "../../src/index/postings.js";
+import { finish } from "../../src/index/steps.js";
 import { KINDS } from "../../src/kinds/index.js";
 import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
 import { Store, Unparsed } from "../../src/store.js";
@@ -154,22 +157,40 @@ describe("Postings", () => {
     expect(rebuilds()).toBe(0);
   });
 
-  it("imported lists answer as exported, stale marks included", () => {
+  it("lists computed from occurrences answer as the documents' terms do, and take later changes", () => {
+    const dictionary = ["a", "b", "c"];
     const terms = new Map<number, string[]>([
       [0, ["a", "b"]],
-      [1, ["b"]],
+      [2, ["b", "c"]],
     ]);
     const { source, holds } = postingsOver(terms);
-    const postings = new Postings(source, holds);
-    for (const [doc, t] of terms) postings.set(doc, t);
-    terms.set(1, ["c"]);
-    postings.set(1, ["c"], ["b"]);
-    const imported = Postings.import(postings.export(), 2, postings.entryCount, postings.staleDocs(), source, holds);
-    expect([...imported.docs("b")]).toEqual([0]);
-    expect([...imported.docs("c")]).toEqual([1]);
+    // Document 0 holds a, b, b; slot 1 is empty; document 2 holds b, c.
+    const occurrences = { counts: Uint32Array.of(3, 0, 2), ids: Uint32Array.of(0, 1, 1, 1, 2) };
+    const imported = Postings.import(finish(inverting(occurrences, dictionary.length)), dictionary, source, holds);
+    expect([...imported.docs("a")]).toEqual([0]);
+    expect([...imported.docs("b")]).toEqual([0, 2]);
+    expect([...imported.docs("c")]).toEqual([2]);
     terms.delete(0);
     imported.remove(0, ["a", "b"]);
-    expect([...imported.docs("b")]).toEqual([]);
+    terms.set(1, ["a"]);
+    imported.set(1, ["a"]);
+    expect([...imported.docs("a")]).toEqual([1]);
+    expect([...imported.docs("b")]).toEqual([2]);
+  });
+
+  it("inverts occurrences into each term's documents, ascending, each once", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(7), { maxLength: 6 }), { maxLength: 40 }), (docs) => {
+        const sorted = docs.map((ids) => [...ids].sort((x, y) => x - y));
+        const occurrences = { counts: Uint32Array.from(sorted, (ids) => ids.length), ids: Uint32Array.from(sorted.flat()) };
+        const { starts, docs: listed, documents } = finish(inverting(occurrences, 8));
+        for (let t = 0; t < 8; t++) {
+          const expected = sorted.flatMap((ids, doc) => (ids.includes(t) ? [doc] : []));
+          expect([...listed.subarray(starts[t], starts[t + 1])]).toEqual(expected);
+        }
+        expect([...documents]).toEqual(sorted.flatMap((ids, doc) => (ids.length ? [doc] : [])));
+      }),
+    );
   });
 
   it("merges once stale documents outnumber half the live ones", () => {
@@ -184,7 +205,6 @@ describe("Postings", () => {
       postings.set(doc, ["x"], old);
     }
     expect(rebuilds()).toBe(1);
-    expect(postings.staleDocs().length).toBe(0);
     expect(postings.docs("x").length).toBe(5_000);
     expect(postings.docs("w1").length).toBe([...terms.values()].filter((t) => t[0] === "w1").length);
   });

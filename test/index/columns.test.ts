@@ -83,7 +83,10 @@ describe("KeywordColumn", () => {
     const state = { values: ["a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0) };
     expect(() => KeywordColumn.of(state)).toThrow(RangeError);
     expect(() => KeywordColumn.of({ ...state, ids: Uint32Array.of(0, 1) })).toThrow(RangeError);
-    expect(() => KeywordColumn.of({ values: ["a", "a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0, 1) })).toThrow(RangeError);
+    // A repeated value is found when the column is first used, and every use after fails too.
+    const repeated = KeywordColumn.of({ values: ["a", "a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0, 1) });
+    expect(() => repeated.docs("a")).toThrow(RangeError);
+    expect(() => repeated.get(0)).toThrow(RangeError);
   });
 });
 

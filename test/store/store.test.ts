@@ -16,6 +16,19 @@ describe("RecordBytes", () => {
     const refs = texts.map((t) => bytes.append(t));
     refs.forEach((ref, i) => expect(bytes.text(ref)).toBe(texts[i]));
   });
+
+  it("takes over a block of texts as it is, and appends after it without writing into it", () => {
+    const bytes = new RecordBytes();
+    const before = bytes.append("{}");
+    const texts = [JSON.stringify({ title: "ünïcode 🙂" }), "{}", JSON.stringify({ n: 2 })];
+    const block = Buffer.concat(texts.map((t) => Buffer.from(t)));
+    const first = bytes.adopt(block, texts.map((t) => Buffer.byteLength(t)));
+    const after = bytes.append(JSON.stringify({ later: true }));
+    expect(texts.map((_, i) => bytes.text(first + i))).toEqual(texts);
+    expect([bytes.text(before), bytes.text(after)]).toEqual(["{}", '{"later":true}']);
+    expect(bytes.view(first + 2).equals(Buffer.from(texts[2]))).toBe(true);
+    expect(bytes.bytes).toBe(2 + block.length + 14);
+  });
 });
 
 describe("Store", () => {
