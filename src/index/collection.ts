@@ -442,17 +442,24 @@ export class Collection {
       keywords.push({ name, ...(yield* col.stating(capacity)) });
       yield;
     }
-    return {
-      kind: this.spec.kind,
-      keys: this.keys.slice(0, capacity).map((k) => k ?? null),
-      free: [...this.free],
-      dictionary: this.termsById.slice(),
-      fields,
-      numbers: [...this.numbers].map(([name, col]) => ({ name, values: col.copy(capacity) })),
-      keywords,
-      orders: this.orders.copy(capacity),
-      signals: this.signalValues.map((col) => col.copy(capacity)),
-    };
+    // Column by column, and the keys in slices: at millions of slots each copy is a step of its own.
+    const numbers: CollectionState["numbers"] = [];
+    for (const [name, col] of this.numbers) {
+      numbers.push({ name, values: col.copy(capacity) });
+      yield;
+    }
+    const orders = this.orders.copy(capacity);
+    const signals: Float64Array[] = [];
+    for (const col of this.signalValues) {
+      yield;
+      signals.push(col.copy(capacity));
+    }
+    const keys: Array<string | null> = new Array<string | null>(capacity);
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      keys[doc] = this.keys[doc] ?? null;
+    }
+    return { kind: this.spec.kind, keys, free: [...this.free], dictionary: this.termsById.slice(), fields, numbers, keywords, orders, signals };
   }
 
   /**

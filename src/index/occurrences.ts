@@ -24,7 +24,7 @@ export interface OccurrencesState {
 type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 
 /** Occurrences (or documents) handled between pauses when saving or restoring. */
-const STEP = 1 << 20;
+const STEP = 1 << 18;
 
 export class Occurrences {
   private ids: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
@@ -177,6 +177,7 @@ export class Occurrences {
     // Saved four bytes a position, whatever the width in memory.
     const positions = new Uint32Array(total);
     const widths = this.widths ? new Uint32Array(total) : undefined;
+    yield;
     let at = 0;
     let sinceStep = 0;
     for (let doc = 0; doc < capacity; doc++) {

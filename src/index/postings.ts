@@ -52,7 +52,7 @@ const asContent = (terms: string[]): string => terms as unknown as string;
 type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: boolean) => unknown;
 
 /** List entries handed to FlexSearch per step of an import. */
-const ENTRIES_PER_STEP = 1 << 18;
+const ENTRIES_PER_STEP = 1 << 16;
 
 /** Stale documents tolerated before a merge, at the least. */
 const MIN_STALE_FOR_MERGE = 4096;
