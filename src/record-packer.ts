@@ -84,7 +84,6 @@ function started(): Worker | undefined {
     failed = true;
     return undefined;
   }
-  worker.unref();
   worker.on("message", ({ id, data, ends }: Reply) => {
     const done = waiting.get(id);
     waiting.delete(id);
@@ -98,6 +97,8 @@ function started(): Worker | undefined {
     waiting.clear();
     for (const done of given) done(undefined);
   });
+  // After the listeners, which would hold the process open otherwise.
+  worker.unref();
   return worker;
 }
 
