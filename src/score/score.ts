@@ -77,6 +77,12 @@ interface WordStat {
 
 export interface Scorer {
   score(doc: number): number;
+  /**
+   * At least `score(doc)`, from the boost alone (each word's share of the text part is below its
+   * idf): what lets ranking pass over a match that cannot beat the worst one kept. Absent without
+   * words, where the score is the boost itself.
+   */
+  bound?(doc: number): number;
   explain(doc: number): ScoreExplanation;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
@@ -125,8 +131,11 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
   const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
 
+  // Each word adds idf · tf / (k1 + tf) < idf; the margin covers rounding in the sums.
+  const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
+    ...(words.length ? { bound: (doc: number) => textBound * (1 + boostFor(doc)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
       const signalParts: Record<string, SignalExplanation> = {};

@@ -1,0 +1,177 @@
+/**
+ * The best `k` matches kept in typed arrays: a bounded heap whose root is the
+ * worst kept, compared exactly as `comparator` compares Ranked items (sort key
+ * first when ranking by a column, missing keys last; then score, order and
+ * slot), so that a Ranked object is made only for the `k` kept. Ranking a
+ * broad query offers hundreds of thousands of matches, most refused by one
+ * comparison with the root.
+ */
+import { comparator, type Ranked } from "./rank.js";
+
+export interface Ranking {
+  /** The documents to rank. */
+  docs: Uint32Array;
+  k: number;
+  score(doc: number): number;
+  /** At least `score(doc)` and cheaper: a match whose bound is below the worst kept score is not scored. */
+  bound?: (doc: number) => number;
+  order(doc: number): number;
+  /** The sort column's values, when ranking by a column. */
+  key?: (doc: number) => number;
+  direction: "asc" | "desc";
+  /** Whether to stop (the deadline passed): asked between blocks. */
+  expired(): boolean;
+  pause(): Promise<void>;
+  /** Documents ranked between pauses. */
+  block: number;
+  /** Ranked at the least before the first look at `expired` (a page's worth), when it has passed already. */
+  first: number;
+}
+
+export class TypedTopK {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  readonly keys: Float64Array;
+  readonly orders: Float64Array;
+  size = 0;
+  private readonly sign: number;
+
+  constructor(
+    readonly k: number,
+    private readonly byKey: boolean,
+    private readonly direction: "asc" | "desc",
+  ) {
+    this.docs = new Uint32Array(k);
+    this.scores = new Float64Array(k);
+    this.keys = new Float64Array(k);
+    this.orders = new Float64Array(k);
+    this.sign = direction === "asc" ? 1 : -1;
+  }
+
+  /**
+   * False when a match with this sort key is sure to rank below every kept
+   * one (so its score need not be computed). Always true without a sort column.
+   */
+  mayTake(key: number): boolean {
+    if (!this.byKey || this.size < this.k) return this.k > 0;
+    const worst = this.keys[0];
+    const missing = key !== key;
+    if (missing !== (worst !== worst)) return !missing;
+    if (missing || key === worst) return true;
+    return this.direction === "asc" ? key < worst : key > worst;
+  }
+
+  offer(doc: number, score: number, key: number, order: number): void {
+    if (this.size < this.k) {
+      const at = this.size++;
+      this.put(at, doc, score, key, order);
+      this.up(at);
+    } else if (this.k > 0 && this.compare(score, key, order, doc, 0) < 0) {
+      this.put(0, doc, score, key, order);
+      this.down(0);
+    }
+  }
+
+  /** The score of the worst kept match (the heap's root). */
+  get worstScore(): number {
+    return this.scores[0];
+  }
+
+  /** The kept matches, best first. */
+  sorted(): Ranked[] {
+    const out: Ranked[] = [];
+    for (let i = 0; i < this.size; i++) out.push({ doc: this.docs[i], score: this.scores[i], key: this.keys[i], order: this.orders[i] });
+    return out.sort(comparator(this.byKey, this.direction));
+  }
+
+  /** `comparator`'s order between a match and the kept one at `i` (negative: the match ranks first). */
+  private compare(score: number, key: number, order: number, doc: number, i: number): number {
+    if (this.byKey) {
+      const other = this.keys[i];
+      const an = key !== key;
+      const bn = other !== other;
+      if (an !== bn) return an ? 1 : -1;
+      if (!an && key !== other) return this.sign * (key - other);
+    }
+    return this.scores[i] - score || order - this.orders[i] || doc - this.docs[i];
+  }
+
+  private put(i: number, doc: number, score: number, key: number, order: number): void {
+    this.docs[i] = doc;
+    this.scores[i] = score;
+    this.keys[i] = key;
+    this.orders[i] = order;
+  }
+
+  /** Whether the kept one at `i` ranks below the one at `j`. */
+  private worse(i: number, j: number): boolean {
+    return this.compare(this.scores[i], this.keys[i], this.orders[i], this.docs[i], j) > 0;
+  }
+
+  private swap(i: number, j: number): void {
+    const { docs, scores, keys, orders } = this;
+    const d = docs[i];
+    docs[i] = docs[j];
+    docs[j] = d;
+    const s = scores[i];
+    scores[i] = scores[j];
+    scores[j] = s;
+    const k = keys[i];
+    keys[i] = keys[j];
+    keys[j] = k;
+    const o = orders[i];
+    orders[i] = orders[j];
+    orders[j] = o;
+  }
+
+  private up(i: number): void {
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.worse(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+
+  private down(i: number): void {
+    const n = this.size;
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < n && this.worse(l, m)) m = l;
+      if (r < n && this.worse(r, m)) m = r;
+      if (m === i) break;
+      this.swap(i, m);
+      i = m;
+    }
+  }
+}
+
+/**
+ * The best `k` of the documents, block by block with a pause between blocks and `expired` asked
+ * after each. The order is total, so ranking block by block gives the same answer as ranking
+ * everything at once. Ranked by a column, a match whose key alone puts it below every kept one is
+ * passed over unscored. `complete` is false when time ran out first.
+ */
+export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; complete: boolean }> {
+  const top = new TypedTopK(r.k, !!r.key, r.direction);
+  const { docs, key, bound } = r;
+  for (let start = 0; start < docs.length; ) {
+    const size = start === 0 ? r.first : r.block;
+    if (start > 0) {
+      if (r.expired()) return { ranked: top.sorted(), complete: false };
+      await r.pause();
+    }
+    const end = Math.min(docs.length, start + size);
+    for (let i = start; i < end; i++) {
+      const doc = docs[i];
+      if (key) {
+        const value = key(doc);
+        if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
+      } else if (!bound || top.size < top.k || bound(doc) >= top.worstScore) top.offer(doc, r.score(doc), 0, r.order(doc));
+    }
+    start = end;
+  }
+  return { ranked: top.sorted(), complete: true };
+}
