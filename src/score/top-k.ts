@@ -6,6 +6,7 @@
  * broad query offers hundreds of thousands of matches, most refused by one
  * comparison with the root.
  */
+import { siftDown, siftUp, type HeapOps } from "./heap.js";
 import { comparator, type Ranked } from "./rank.js";
 
 export interface Ranking {
@@ -28,7 +29,7 @@ export interface Ranking {
   first: number;
 }
 
-export class TypedTopK {
+export class TypedTopK implements HeapOps {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
   readonly keys: Float64Array;
@@ -65,10 +66,10 @@ export class TypedTopK {
     if (this.size < this.k) {
       const at = this.size++;
       this.put(at, doc, score, key, order);
-      this.up(at);
+      siftUp(this, at);
     } else if (this.k > 0 && this.compare(score, key, order, doc, 0) < 0) {
       this.put(0, doc, score, key, order);
-      this.down(0);
+      siftDown(this, 0, this.size);
     }
   }
 
@@ -104,48 +105,22 @@ export class TypedTopK {
   }
 
   /** Whether the kept one at `i` ranks below the one at `j`. */
-  private worse(i: number, j: number): boolean {
+  worse(i: number, j: number): boolean {
     return this.compare(this.scores[i], this.keys[i], this.orders[i], this.docs[i], j) > 0;
   }
 
-  private swap(i: number, j: number): void {
-    const { docs, scores, keys, orders } = this;
-    const d = docs[i];
-    docs[i] = docs[j];
-    docs[j] = d;
-    const s = scores[i];
-    scores[i] = scores[j];
-    scores[j] = s;
-    const k = keys[i];
-    keys[i] = keys[j];
-    keys[j] = k;
-    const o = orders[i];
-    orders[i] = orders[j];
-    orders[j] = o;
+  swap(i: number, j: number): void {
+    exchange(this.docs, i, j);
+    exchange(this.scores, i, j);
+    exchange(this.keys, i, j);
+    exchange(this.orders, i, j);
   }
+}
 
-  private up(i: number): void {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.worse(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-
-  private down(i: number): void {
-    const n = this.size;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < n && this.worse(l, m)) m = l;
-      if (r < n && this.worse(r, m)) m = r;
-      if (m === i) break;
-      this.swap(i, m);
-      i = m;
-    }
-  }
+function exchange(values: Uint32Array | Float64Array, i: number, j: number): void {
+  const v = values[i];
+  values[i] = values[j];
+  values[j] = v;
 }
 
 /**
