@@ -126,7 +126,14 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return boost;
   };
 
-  const boostFor = (doc: number): number => (signals.length ? boostOf(doc) : 0);
+  const boosts = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const boostFor = (doc: number): number => {
+    if (!signals.length) return 0;
+    if (!boosts) return boostOf(doc);
+    const kept = boosts[doc];
+    // NaN: not computed yet (or a boost that is NaN itself, computed again each time).
+    return kept === kept ? kept : (boosts[doc] = boostOf(doc));
+  };
 
   const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
   const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
@@ -169,6 +176,23 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
     }
   }
   return words;
+}
+
+/**
+ * Each slot's boost under one ranking, filled in as documents are scored and kept while the store
+ * stays at one revision: a broad query scores most documents, and the signals' transforms (a
+ * logarithm each) are most of a match's cost when its words are passed over by the bound. Not kept
+ * while changes wait to be indexed: the index may then change without the store changing.
+ */
+const boostCache = new WeakMap<Collection, { revision: number; ranking: KindRanking; boosts: Float64Array }>();
+
+function boostsOf(collection: Collection, store: Store, ranking: KindRanking): Float64Array | undefined {
+  if (collection.hasPendingWork()) return undefined;
+  const hit = boostCache.get(collection);
+  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit.boosts;
+  const boosts = new Float64Array(collection.capacity).fill(Number.NaN);
+  boostCache.set(collection, { revision: store.revision, ranking, boosts });
+  return boosts;
 }
 
 /**

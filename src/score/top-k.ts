@@ -144,7 +144,14 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
       if (key) {
         const value = key(doc);
         if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
-      } else if (!bound || top.size < top.k || bound(doc) >= top.worstScore) top.offer(doc, r.score(doc), 0, r.order(doc));
+      } else {
+        // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
+        const full = top.size === top.k;
+        if (full && bound && bound(doc) < top.worstScore) continue;
+        const score = r.score(doc);
+        if (full && score < top.worstScore) continue;
+        top.offer(doc, score, 0, r.order(doc));
+      }
     }
     start = end;
   }
