@@ -6,6 +6,7 @@
  */
 import { ReadGate } from "./concurrency/read-gate.js";
 import { collect, type Deadline } from "./execute/execute.js";
+import { countBits, docsOf, keepTested } from "./plan/bits.js";
 import {
   asSearchError,
   beyondResultCap,
@@ -535,7 +536,7 @@ export class SearchEngine {
     onPlan?.(match, executionPlan);
     const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
-    const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
+    if (guarded && behind) found.count = this.keepVisibleNow(collection, found.bits, caller);
     const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);
 
     const sortField = sortParam ?? resolved.sort?.field;
@@ -554,12 +555,12 @@ export class SearchEngine {
     if (cursor) {
       const compare = comparator(!!sortColumn, direction);
       const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor.after, compare);
-      ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline, block, end);
+      ranking = await topInBlocks(docsOf(found.bits, found.count), best, rankOf, sortColumn, deadline, block, end);
     } else {
       // Collecting used the time up: rank only as many matches as the page shows, so that it still has items.
       const first = deadline.now() > deadline.at ? Math.max(1, end) : block;
       ranking = await rankInBlocks({
-        docs,
+        bits: found.bits,
         k: end,
         score: scorer.score,
         // Ranked by a column, scores only break ties: no bound passes a match over.
@@ -588,11 +589,11 @@ export class SearchEngine {
       return item;
     });
     const incomplete = behind || found.incomplete || !ranking.complete;
-    return { total_count: docs.length, incomplete_results: incomplete, items };
+    return { total_count: found.count, incomplete_results: incomplete, items };
   }
 
-  /** The documents whose repository the caller may see in the store as it is now (one look-up per repository). */
-  private visibleNow(collection: Collection, docs: Uint32Array, caller: Caller | undefined): Uint32Array {
+  /** Keeps the matches whose repository the caller may see in the store as it is now (one look-up per repository); returns how many. */
+  private keepVisibleNow(collection: Collection, bits: Uint32Array, caller: Caller | undefined): number {
     const repos = collection.keywordColumn("repo");
     const seen = new Map<string, boolean>();
     const visible = (name: string | undefined): boolean => {
@@ -604,7 +605,8 @@ export class SearchEngine {
       }
       return ok;
     };
-    return docs.filter((doc) => visible(repos.get(doc)[0]));
+    keepTested(bits, bits.length, 0, (doc) => visible(repos.get(doc)[0]));
+    return countBits(bits, bits.length);
   }
 
   private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, HighlightTerms>): TextMatch[] {

@@ -6,7 +6,7 @@
  * pauses through `pause`, so a host can let other work run during a long search.
  */
 import { BLOCK, type Plan } from "../plan/plan.js";
-import { appendDocs, countBits, wordsFor } from "../plan/bits.js";
+import { countBits, wordsFor } from "../plan/bits.js";
 
 export interface Deadline {
   now: () => number;
@@ -18,37 +18,35 @@ export interface Deadline {
 const PAUSE_EVERY = 64 * BLOCK;
 
 export interface Collected {
-  docs: Uint32Array;
+  /** The matches as bits over slots [0, capacity): bit `d & 31` of word `d >>> 5` (bits.ts). */
+  bits: Uint32Array;
+  count: number;
   incomplete: boolean;
 }
 
+/**
+ * The plan's documents, block by block into one bitset over every slot: a few bytes per hundred
+ * slots, where a list of a broad query's matches would be megabytes of garbage per search.
+ */
 export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>, pauseEvery = PAUSE_EVERY): Promise<Collected> {
   // Small pause intervals make the blocks as small (in whole words), and the deadline checked as often.
   const size = Math.min(BLOCK, Math.max(32, Math.ceil(pauseEvery / 32) * 32));
-  const bits = new Uint32Array(wordsFor(size));
-  let out = new Uint32Array(1024);
-  let n = 0;
+  const bits = new Uint32Array(wordsFor(plan.capacity));
+  let count = 0;
   let sincePause = 0;
   for (let lo = 0; lo < plan.capacity; lo += size) {
     const hi = Math.min(plan.capacity, lo + size);
-    const words = wordsFor(hi - lo);
-    bits.fill(0);
-    plan.root.fill(bits, lo, hi);
-    const found = countBits(bits, words);
-    if (n + found > out.length) {
-      const grown = new Uint32Array(Math.max(n + found, out.length * 2));
-      grown.set(out.subarray(0, n));
-      out = grown;
-    }
-    n = appendDocs(bits, words, lo, out, n);
+    const block = bits.subarray(lo >>> 5, wordsFor(hi));
+    plan.root.fill(block, lo, hi);
+    count += countBits(block, block.length);
     if (hi === plan.capacity) break;
-    if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
+    if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
     sincePause += hi - lo;
     if (pause && sincePause >= pauseEvery) {
       sincePause = 0;
       await pause();
-      if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
+      if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
     }
   }
-  return { docs: out.subarray(0, n), incomplete: false };
+  return { bits, count, incomplete: false };
 }

@@ -8,7 +8,7 @@
 export const wordsFor = (size: number): number => (size + 31) >>> 5;
 
 /** The first index at or after `from` whose value is at least `target` (galloping, then binary search). */
-export function seek(list: Uint32Array, from: number, target: number): number {
+export function seek(list: ArrayLike<number>, from: number, target: number): number {
   let lo = from;
   if (lo > 0 && list[lo - 1] >= target) lo = 0;
   let step = 1;
@@ -31,7 +31,7 @@ export function seek(list: Uint32Array, from: number, target: number): number {
  * Sets the bits of the list's documents in [lo, hi), starting the search at `from` (a cursor kept
  * between blocks visited in ascending order); returns the index after the last one set.
  */
-export function fillFromList(list: Uint32Array, from: number, out: Uint32Array, lo: number, hi: number): number {
+export function fillFromList(list: ArrayLike<number>, from: number, out: Uint32Array, lo: number, hi: number): number {
   let at = seek(list, from, lo);
   for (; at < list.length; at++) {
     const doc = list[at];
@@ -87,4 +87,11 @@ export function appendDocs(bits: Uint32Array, words: number, lo: number, out: Ui
     }
   }
   return n;
+}
+
+/** The `count` documents set in a bitset over slots from 0, ascending. */
+export function docsOf(bits: Uint32Array, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  appendDocs(bits, bits.length, 0, out, 0);
+  return out;
 }

@@ -55,8 +55,8 @@ function scan(cost: number, test: (doc: number) => boolean, describe: string): O
 }
 
 /** An operator over ascending lists of documents, fetched when first filled; a cursor per list follows the blocks. */
-function listed(cost: number, lists: () => Uint32Array[], test: (doc: number) => boolean, describe: string): Operator {
-  let held: Uint32Array[] | undefined;
+function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc: number) => boolean, describe: string): Operator {
+  let held: Array<ArrayLike<number>> | undefined;
   let cursors: number[] = [];
   return {
     cost,
@@ -228,13 +228,13 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     const term = ft.terms[best];
     const test = (d: number) => fieldTest(ft, d);
     // A single word's own posting list needs no second look.
-    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.docs(term)], test, "");
-    let list: Uint32Array | undefined;
+    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.view(term)], test, "");
+    let list: ArrayLike<number> | undefined;
     let cursor = 0;
     const scratch = new Uint32Array(wordsFor(BLOCK));
     // The leading word's documents, each tested for the others (and their order, for a phrase).
     const fill = (out: Uint32Array, lo: number, hi: number) => {
-      list ??= ft.field.postings.docs(term);
+      list ??= ft.field.postings.view(term);
       const words = wordsFor(hi - lo);
       scratch.fill(0, 0, words);
       cursor = fillFromList(list, cursor, scratch, lo, hi);

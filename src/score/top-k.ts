@@ -10,8 +10,8 @@ import { siftDown, siftUp, type HeapOps } from "./heap.js";
 import { comparator, type Ranked } from "./rank.js";
 
 export interface Ranking {
-  /** The documents to rank. */
-  docs: Uint32Array;
+  /** The documents to rank, as bits over slots: bit `d & 31` of word `d >>> 5`. */
+  bits: Uint32Array;
   k: number;
   score(doc: number): number;
   /** At least `score(doc)` and cheaper: a match whose bound is below the worst kept score is not scored. */
@@ -125,35 +125,39 @@ function exchange(values: Uint32Array | Float64Array, i: number, j: number): voi
 
 /**
  * The best `k` of the documents, block by block with a pause between blocks and `expired` asked
- * after each. The order is total, so ranking block by block gives the same answer as ranking
- * everything at once. Ranked by a column, a match whose key alone puts it below every kept one is
- * passed over unscored. `complete` is false when time ran out first.
+ * after each (a block ends at a word's end). The order is total, so ranking block by block gives
+ * the same answer as ranking everything at once. Ranked by a column, a match whose key alone puts
+ * it below every kept one is passed over unscored; by best match, one whose bound is below the
+ * worst kept score. `complete` is false when time ran out first.
  */
 export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; complete: boolean }> {
   const top = new TypedTopK(r.k, !!r.key, r.direction);
-  const { docs, key, bound } = r;
-  for (let start = 0; start < docs.length; ) {
-    const size = start === 0 ? r.first : r.block;
-    if (start > 0) {
-      if (r.expired()) return { ranked: top.sorted(), complete: false };
-      await r.pause();
+  const { bits, key, bound } = r;
+  const consider = (doc: number): void => {
+    if (key) {
+      const value = key(doc);
+      if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
+      return;
     }
-    const end = Math.min(docs.length, start + size);
-    for (let i = start; i < end; i++) {
-      const doc = docs[i];
-      if (key) {
-        const value = key(doc);
-        if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
-      } else {
-        // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
-        const full = top.size === top.k;
-        if (full && bound && bound(doc) < top.worstScore) continue;
-        const score = r.score(doc);
-        if (full && score < top.worstScore) continue;
-        top.offer(doc, score, 0, r.order(doc));
+    // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
+    const full = top.size === top.k;
+    if (full && bound && bound(doc) < top.worstScore) return;
+    const score = r.score(doc);
+    if (full && score < top.worstScore) return;
+    top.offer(doc, score, 0, r.order(doc));
+  };
+  let word = 0;
+  for (let size = r.first; ; size = r.block) {
+    let ranked = 0;
+    for (; word < bits.length && ranked < size; word++) {
+      for (let v = bits[word]; v !== 0; v ^= v & -v) {
+        consider((word << 5) + 31 - Math.clz32(v & -v));
+        ranked++;
       }
     }
-    start = end;
+    while (word < bits.length && bits[word] === 0) word++;
+    if (word === bits.length) return { ranked: top.sorted(), complete: true };
+    if (r.expired()) return { ranked: top.sorted(), complete: false };
+    await r.pause();
   }
-  return { ranked: top.sorted(), complete: true };
 }

@@ -3,6 +3,7 @@
  * frequencies agree with FlexSearch's posting lists; and its saved state
  * restores an index that answers and changes as the original does.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
 import { Postings } from "../../src/index/postings.js";
@@ -152,6 +153,26 @@ describe("Postings", () => {
     expect([...postings.docs("a")]).toEqual([0, 1]);
     expect([...postings.docs("b")]).toEqual([1]);
     expect(rebuilds()).toBe(0);
+  });
+
+  it("views a list as docs() reads it, clean or with stale entries, repeats and re-added slots", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(30), fc.uniqueArray(fc.constantFrom("a", "b", "c", "d"), { maxLength: 3 })), { maxLength: 80 }),
+        (edits) => {
+          const terms = new Map<number, string[]>();
+          const { source, holds } = postingsOver(terms);
+          const postings = new Postings(source, holds);
+          for (const [doc, next] of edits) {
+            const previous = terms.get(doc) ?? [];
+            if (next.length) terms.set(doc, next);
+            else terms.delete(doc);
+            postings.set(doc, next, previous);
+            for (const term of ["a", "b", "c", "d", "e", ""]) expect(Array.from(postings.view(term)), term).toEqual(Array.from(postings.docs(term)));
+          }
+        },
+      ),
+    );
   });
 
   it("imported lists answer as exported, stale marks included", () => {

@@ -11,6 +11,7 @@ import { Collection } from "../../src/index/collection.js";
 import { KINDS } from "../../src/kinds/index.js";
 import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
 import type { Match } from "../../src/logical/match.js";
+import { docsOf } from "../../src/plan/bits.js";
 import { plan } from "../../src/plan/plan.js";
 import { Store } from "../../src/store.js";
 
@@ -93,7 +94,8 @@ describe("the block walk", () => {
           const never = { now: () => 0, at: 1 };
           const found = await collect(plan(match, collection), never, async () => {}, blockSize);
           expect(found.incomplete).toBe(false);
-          expect(Array.from(found.docs)).toEqual(expected);
+          expect(found.count).toBe(expected.length);
+          expect(Array.from(docsOf(found.bits, found.count))).toEqual(expected);
         },
       ),
       { numRuns: 150 },
@@ -108,6 +110,6 @@ describe("the block walk", () => {
     const found = await collect(plan({ op: "text", fields: ["title"], text: "crash", phrase: false, span: SPAN }, collection), deadline, async () => {}, 64);
     expect(found.incomplete).toBe(true);
     // Two blocks of 64 slots walked (one check after each, one after its pause): the odd slots below 128.
-    expect(Array.from(found.docs)).toEqual(Array.from({ length: 64 }, (_, i) => 2 * i + 1));
+    expect(Array.from(docsOf(found.bits, found.count))).toEqual(Array.from({ length: 64 }, (_, i) => 2 * i + 1));
   });
 });

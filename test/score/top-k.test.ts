@@ -8,6 +8,13 @@ import { describe, expect, it } from "vitest";
 import { comparator, type Ranked } from "../../src/score/rank.js";
 import { rankInBlocks } from "../../src/score/top-k.js";
 
+/** A bitset over slots holding `docs`. */
+function bitsOf(docs: Uint32Array): Uint32Array {
+  const bits = new Uint32Array(((docs.at(-1) ?? 0) >>> 5) + 1);
+  for (const d of docs) bits[d >>> 5] |= 1 << (d & 31);
+  return bits;
+}
+
 const item = fc.record({
   score: fc.constantFrom(0.5, 1, 1.25, 2, 3.75),
   key: fc.oneof(fc.constantFrom(1, 2, 3), fc.constant(Number.NaN)),
@@ -33,7 +40,7 @@ describe("typed top-k", () => {
           const at = (doc: number) => items[(doc - 1) / 3];
           let scored = 0;
           const got = await rankInBlocks({
-            docs,
+            bits: bitsOf(docs),
             k,
             score: (doc) => (scored++, at(doc).score),
             // An upper bound: the score, or more.
@@ -61,7 +68,7 @@ describe("typed top-k", () => {
     const docs = Uint32Array.from({ length: 100 }, (_, i) => i);
     let scored = 0;
     const got = await rankInBlocks({
-      docs,
+      bits: bitsOf(docs),
       k: 2,
       // The first two score 10; every later one is bound by 5.
       score: (doc) => (scored++, doc < 2 ? 10 : 1),
@@ -76,14 +83,14 @@ describe("typed top-k", () => {
     const docs = Uint32Array.from({ length: 100 }, (_, i) => i);
     let checks = 0;
     const got = await rankInBlocks({
-      docs,
+      bits: bitsOf(docs),
       k: 5,
       score: (doc) => doc,
       ...steady,
       expired: () => ++checks > 2,
     });
     expect(got.complete).toBe(false);
-    // Three blocks of ten ranked: the best of slots 0 … 29.
-    expect(got.ranked.map((r) => r.doc)).toEqual([29, 28, 27, 26, 25]);
+    // Three blocks ranked, each ending at a word's end: the best of slots 0 … 95.
+    expect(got.ranked.map((r) => r.doc)).toEqual([95, 94, 93, 92, 91]);
   });
 });
