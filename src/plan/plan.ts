@@ -19,6 +19,8 @@ export interface Operator {
   cost: number;
   /** True when filling a block tests every slot in it (a scan) rather than stepping through a list. */
   scans: boolean;
+  /** What one `test` costs, counted in listed documents a fill steps over (a fill sets a bit per step). */
+  testCost: number;
   /**
    * Sets the bits of the matching documents of slots [lo, hi) in `out` (bits.ts), `lo` a multiple
    * of 32 and `hi - lo` at most BLOCK. Blocks are asked for in ascending order (any may be skipped).
@@ -51,16 +53,17 @@ export interface Plan {
 
 /** An operator that tests every live slot of a block. */
 function scan(cost: number, test: (doc: number) => boolean, describe: string): Operator {
-  return { cost, scans: true, fill: (out, lo, hi) => fillTested(out, lo, hi, test), test, describe };
+  return { cost, scans: true, testCost: 1, fill: (out, lo, hi) => fillTested(out, lo, hi, test), test, describe };
 }
 
 /** An operator over ascending lists of documents, fetched when first filled; a cursor per list follows the blocks. */
-function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc: number) => boolean, describe: string): Operator {
+function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc: number) => boolean, testCost: number, describe: string): Operator {
   let held: Array<ArrayLike<number>> | undefined;
   let cursors: number[] = [];
   return {
     cost,
     scans: false,
+    testCost,
     fill(out, lo, hi) {
       if (!held) {
         held = lists();
@@ -73,7 +76,12 @@ function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc:
   };
 }
 
-const NOTHING: Operator = { cost: 0, scans: false, fill: () => {}, test: () => false, describe: "none" };
+/** A keyword test reads the document's values and looks each up in a set. */
+const KEYWORD_TEST = 8;
+/** A word's test looks it up among a document's terms: a binary search in memory no other step touched. */
+const WORD_TEST = 40;
+
+const NOTHING: Operator = { cost: 0, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "none" };
 
 export function plan(match: Match, collection: Collection): Plan {
   const scoring: TextLeaf[] = [];
@@ -98,14 +106,14 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
         for (const v of col.get(d)) if (values.has(v)) return true;
         return false;
       };
-      return listed(cost, () => sets.map((set) => set.ascending()), test, `${match.column}=${match.values.join("|")}`);
+      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}=${match.values.join("|")}`);
     }
     case "prefix": {
       const col = c.keywordColumn(match.column);
       const sets = [...col.values()].filter((v) => v.startsWith(match.prefix)).map((v) => col.docs(v));
       const cost = sets.reduce((n, set) => n + set.size, 0);
       const test = (d: number) => col.get(d).some((v) => v.startsWith(match.prefix));
-      return listed(cost, () => sets.map((set) => set.ascending()), test, `${match.column}^=${match.prefix}`);
+      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}^=${match.prefix}`);
     }
     case "range": {
       const col = c.numberColumn(match.column);
@@ -130,6 +138,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return {
         cost: children.reduce((n, o) => n + o.cost, 0),
         scans: children.some((o) => o.scans),
+        testCost: children.reduce((n, o) => n + o.testCost, 0),
         fill(out, lo, hi) {
           for (const o of children) o.fill(out, lo, hi);
         },
@@ -144,6 +153,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return {
         cost: c.capacity,
         scans: true,
+        testCost: child.testCost + 1,
         fill(out, lo, hi) {
           const words = wordsFor(hi - lo);
           inner.fill(0, 0, words);
@@ -160,11 +170,6 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
   }
 }
 
-/**
- * A listed child fills its block when it would list about as many documents there as are left to
- * test (a test costs a few look-ups, a listed document a step); a scan always tests what is left.
- */
-const TEST_RATIO = 4;
 
 /** Every child's documents, children ordered by cost: the first fills the block, the others narrow it. */
 function conjunction(children: Operator[], capacity: number): Operator {
@@ -174,6 +179,7 @@ function conjunction(children: Operator[], capacity: number): Operator {
   return {
     cost: lead.cost,
     scans: lead.scans,
+    testCost: children.reduce((n, o) => n + o.testCost, 0),
     fill(out, lo, hi) {
       const words = wordsFor(hi - lo);
       block.fill(0, 0, words);
@@ -181,7 +187,9 @@ function conjunction(children: Operator[], capacity: number): Operator {
       for (const o of rest) {
         const left = countBits(block, words);
         if (left === 0) return;
-        if (o.scans || left * TEST_RATIO < (o.cost * (hi - lo)) / Math.max(capacity, 1)) {
+        // A listed child fills its block when testing what is left would cost more than stepping
+        // through its documents there; a scan tests what is left.
+        if (o.scans || left * o.testCost < (o.cost * (hi - lo)) / Math.max(capacity, 1)) {
           keepTested(block, words, lo, o.test);
         } else {
           other.fill(0, 0, words);
@@ -228,7 +236,7 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     const term = ft.terms[best];
     const test = (d: number) => fieldTest(ft, d);
     // A single word's own posting list needs no second look.
-    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.view(term)], test, "");
+    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.view(term)], test, WORD_TEST, "");
     let list: ArrayLike<number> | undefined;
     let cursor = 0;
     const scratch = new Uint32Array(wordsFor(BLOCK));
@@ -241,11 +249,12 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
       keepTested(scratch, words, lo, test);
       for (let i = 0; i < words; i++) out[i] |= scratch[i];
     };
-    return { cost: bestCount, scans: false, fill, test, describe: "" };
+    return { cost: bestCount, scans: false, testCost: WORD_TEST * ft.terms.length, fill, test, describe: "" };
   });
   return {
     cost: leads.reduce((n, l) => n + l.cost, 0),
     scans: false,
+    testCost: perField.reduce((n, ft) => n + WORD_TEST * ft.terms.length, 0),
     fill(out, lo, hi) {
       for (const l of leads) l.fill(out, lo, hi);
     },
