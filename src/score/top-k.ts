@@ -133,12 +133,11 @@ function exchange(values: Uint32Array | Float64Array, i: number, j: number): voi
 export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; complete: boolean }> {
   const top = new TypedTopK(r.k, !!r.key, r.direction);
   const { bits, key, bound } = r;
-  const consider = (doc: number): void => {
-    if (key) {
-      const value = key(doc);
-      if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
-      return;
-    }
+  const byKey = (doc: number): void => {
+    const value = key!(doc);
+    if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
+  };
+  const byScore = (doc: number): void => {
     // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
     const full = top.size === top.k;
     if (full && bound && bound(doc) < top.worstScore) return;
@@ -148,16 +147,23 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   };
   let word = 0;
   for (let size = r.first; ; size = r.block) {
-    let ranked = 0;
-    for (; word < bits.length && ranked < size; word++) {
-      for (let v = bits[word]; v !== 0; v ^= v & -v) {
-        consider((word << 5) + 31 - Math.clz32(v & -v));
-        ranked++;
-      }
-    }
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };
     await r.pause();
   }
+}
+
+/** Calls `each` with the documents set from word `from` on until `size` were seen; returns the word after the last one read. */
+function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void): number {
+  let seen = 0;
+  let word = from;
+  for (; word < bits.length && seen < size; word++) {
+    for (let v = bits[word]; v !== 0; v ^= v & -v) {
+      each((word << 5) + 31 - Math.clz32(v & -v));
+      seen++;
+    }
+  }
+  return word;
 }
