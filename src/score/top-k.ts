@@ -29,7 +29,7 @@ export interface Ranking {
   first: number;
 }
 
-export class TypedTopK implements HeapOps {
+class TypedTopK implements HeapOps {
   readonly docs: Uint32Array;
   readonly scores: Float64Array;
   readonly keys: Float64Array;
