@@ -48,7 +48,7 @@ import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
-import { makeScorer } from "./score/score.js";
+import { BOOST_BLOCK, makeScorer } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
 import { Store } from "./store.js";
 import type { SearchItem } from "./items.js";
@@ -565,6 +565,8 @@ export class SearchEngine {
         score: scorer.score,
         // Ranked by a column, scores only break ties: no bound passes a match over.
         bound: sortColumn ? undefined : scorer.bound,
+        prepare: sortColumn ? undefined : scorer.prepare,
+        blockSlots: BOOST_BLOCK,
         order: scorer.order,
         key: sortColumn && ((doc) => sortColumn.get(doc)),
         direction,

@@ -84,6 +84,12 @@ export interface Scorer {
    */
   bound?(doc: number): number;
   explain(doc: number): ScoreExplanation;
+  /**
+   * Computes and keeps the boosts of the slots of one block (BOOST_BLOCK slots), a signal at a
+   * time: for a block where most documents match, cheaper than one by one. Absent when boosts are
+   * not kept.
+   */
+  prepare?(block: number): void;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
 }
@@ -126,7 +132,20 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return boost;
   };
 
-  const boosts = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const kept = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const boosts = kept?.boosts;
+  // The same arithmetic as `boostOf`, in the same order: 0, then each signal's share added in turn.
+  const prepare = (block: number): void => {
+    if (!kept || kept.prepared[block]) return;
+    kept.prepared[block] = 1;
+    const lo = block * BOOST_BLOCK;
+    const hi = Math.min(kept.boosts.length, lo + BOOST_BLOCK);
+    const out = kept.boosts;
+    out.fill(0, lo, hi);
+    for (const { index, config } of signals) {
+      for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
+    }
+  };
   const boostFor = (doc: number): number => {
     if (!signals.length) return 0;
     if (!boosts) return boostOf(doc);
@@ -142,6 +161,7 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
+    ...(kept ? { prepare } : {}),
     ...(words.length ? { bound: (doc: number) => textBound * (1 + boostFor(doc)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
@@ -184,15 +204,28 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
  * logarithm each) are most of a match's cost when its words are passed over by the bound. Not kept
  * while changes wait to be indexed: the index may then change without the store changing.
  */
-const boostCache = new WeakMap<Collection, { revision: number; ranking: KindRanking; boosts: Float64Array }>();
+interface KeptBoosts {
+  revision: number;
+  ranking: KindRanking;
+  /** NaN where not computed yet. */
+  boosts: Float64Array;
+  /** 1 for each block of BOOST_BLOCK slots whose boosts are all computed. */
+  prepared: Uint8Array;
+}
 
-function boostsOf(collection: Collection, store: Store, ranking: KindRanking): Float64Array | undefined {
+const boostCache = new WeakMap<Collection, KeptBoosts>();
+
+/** Slots of one block of `Scorer.prepare`. */
+export const BOOST_BLOCK = 1024;
+
+function boostsOf(collection: Collection, store: Store, ranking: KindRanking): KeptBoosts | undefined {
   if (collection.hasPendingWork()) return undefined;
   const hit = boostCache.get(collection);
-  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit.boosts;
-  const boosts = new Float64Array(collection.capacity).fill(Number.NaN);
-  boostCache.set(collection, { revision: store.revision, ranking, boosts });
-  return boosts;
+  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit;
+  const capacity = collection.capacity;
+  const kept = { revision: store.revision, ranking, boosts: new Float64Array(capacity).fill(Number.NaN), prepared: new Uint8Array(Math.ceil(capacity / BOOST_BLOCK)) };
+  boostCache.set(collection, kept);
+  return kept;
 }
 
 /**

@@ -6,6 +6,7 @@
  * broad query offers hundreds of thousands of matches, most refused by one
  * comparison with the root.
  */
+import { countBits } from "../plan/bits.js";
 import { siftDown, siftUp, type HeapOps } from "./heap.js";
 import { comparator, type Ranked } from "./rank.js";
 
@@ -17,6 +18,9 @@ export interface Ranking {
   /** At least `score(doc)` and cheaper: a match whose bound is below the worst kept score is not scored. */
   bound?: (doc: number) => number;
   order(doc: number): number;
+  /** Readies the scores of the slots of a block of `blockSlots` (a multiple of 32) where most slots match; optional. */
+  prepare?: (block: number) => void;
+  blockSlots?: number;
   /** The sort column's values, when ranking by a column. */
   key?: (doc: number) => number;
   direction: "asc" | "desc";
@@ -145,9 +149,19 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     if (full && score < top.worstScore) return;
     top.offer(doc, score, 0, r.order(doc));
   };
+  // Worth it where at least one slot in eight matches.
+  const wordsPer = (r.blockSlots ?? 0) >>> 5;
+  const prepareDense =
+    r.prepare && wordsPer
+      ? (word: number): void => {
+          if (word % wordsPer !== 0 && word !== 0) return;
+          const end = Math.min(bits.length, word + wordsPer);
+          if (countBits(bits.subarray(word, end), end - word) * 8 >= (end - word) * 32) r.prepare!(Math.floor(word / wordsPer));
+        }
+      : undefined;
   let word = 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore);
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, prepareDense);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };
@@ -155,11 +169,15 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   }
 }
 
-/** Calls `each` with the documents set from word `from` on until `size` were seen; returns the word after the last one read. */
-function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void): number {
+/**
+ * Calls `each` with the documents set from word `from` on until `size` were seen (and `atWord`
+ * with each word's index first); returns the word after the last one read.
+ */
+function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, atWord?: (word: number) => void): number {
   let seen = 0;
   let word = from;
   for (; word < bits.length && seen < size; word++) {
+    atWord?.(word);
     for (let v = bits[word]; v !== 0; v ^= v & -v) {
       each((word << 5) + 31 - Math.clz32(v & -v));
       seen++;
@@ -167,3 +185,4 @@ function walk(bits: Uint32Array, from: number, size: number, each: (doc: number)
   }
   return word;
 }
+

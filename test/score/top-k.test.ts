@@ -79,6 +79,23 @@ describe("typed top-k", () => {
     expect(scored).toBe(2);
   });
 
+  it("readies the blocks where at least one slot in eight matches, before scoring their matches", async () => {
+    // Slots 0 … 199 of block 0 (of 1,024) match, and 10 slots of block 1.
+    const docs = Uint32Array.from([...Array.from({ length: 200 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 1024 + i * 50)]);
+    const events: string[] = [];
+    await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 3,
+      score: (doc) => (events.push(`score ${doc}`), doc),
+      prepare: (block) => events.push(`prepare ${block}`),
+      blockSlots: 1024,
+      ...steady,
+      block: 16_384,
+    });
+    expect(events.filter((e) => e.startsWith("prepare"))).toEqual(["prepare 0"]);
+    expect(events[0]).toBe("prepare 0");
+  });
+
   it("stops between blocks when time is up, with the best of what it ranked", async () => {
     const docs = Uint32Array.from({ length: 100 }, (_, i) => i);
     let checks = 0;
