@@ -8,10 +8,13 @@
  * With `--reuse`, the saved index is kept under `--dir` and later runs open it instead of loading the
  * dump (only the opened engine's latencies then): a query change measured at 1M in seconds. A change of
  * the saved format needs a fresh save (`--save` without `--reuse` overwrites it, or delete the folder).
+ * `--repeat N` (N > 1) adds rows for the same shapes searched again N times once all have run once: the
+ * median and the fastest, without the first search's one-time costs (columns built when first read,
+ * code run for the first time).
  * `--system minisearch` runs MiniSearch over the same texts (title and body) instead.
  *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
- *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--system forgesearch|minisearch]
+ *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--repeat N] [--system forgesearch|minisearch]
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -32,6 +35,7 @@ const { values: opts } = parseArgs({
     reuse: { type: "boolean", default: false },
     system: { type: "string", default: "forgesearch" },
     queries: { type: "string", default: "40" },
+    repeat: { type: "string", default: "1" },
   },
 });
 const N = Number(opts.issues.replace(/_/g, ""));
@@ -128,7 +132,7 @@ async function latencies(run, queries, rounds = 3) {
     }
   }
   times.sort((a, b) => a - b);
-  return { p50: pct(times, 50), p99: pct(times, 99), max: times.at(-1), stall, gc: gcPause };
+  return { p50: pct(times, 50), p99: pct(times, 99), min: times[0], max: times.at(-1), stall, gc: gcPause };
 }
 
 // ---------------------------------------------------------------------------
@@ -169,6 +173,19 @@ async function forgesearch() {
     const author = some.items[0]?.user?.login ?? "nobody";
     const qual = await latencies((q) => search({ q }), [`is:open author:${author}`, "is:closed label:bug", "is:pr is:merged"]);
     note(`${label}: qualifiers only (3 × 3)`, { elapsed: qual.p50, stall: qual.stall, gc: qual.gc }, `p50 ${ms(qual.p50)} ms, p99 ${ms(qual.p99)} ms`);
+    const rounds = Number(opts.repeat);
+    if (rounds > 1) {
+      for (const [what, params] of [
+        ['"the"', { q: "the" }],
+        ["is:issue sort=created", { q: "is:issue", sort: "created" }],
+        [`is:open author:${author}`, { q: `is:open author:${author}` }],
+        ["is:closed label:bug", { q: "is:closed label:bug" }],
+        ["is:pr is:merged", { q: "is:pr is:merged" }],
+      ]) {
+        const again = await latencies(() => search(params), [what], rounds);
+        note(`${label}: ${what} again (${rounds} ×)`, { elapsed: again.p50, stall: again.stall, gc: again.gc }, `p50 ${ms(again.p50)} ms, fastest ${ms(again.min)} ms`);
+      }
+    }
     return { and, common: common.elapsed, sorted: sorted.elapsed, qual };
   }
   const loaded = await queriesOf(engine, "loaded");

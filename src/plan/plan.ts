@@ -4,7 +4,9 @@
  * document, with a cost (how many documents it lists). A conjunction is led by
  * its cheapest child; each other child either fills its own block and is
  * combined a word at a time, or tests the few documents left, whichever is
- * cheaper for that block.
+ * cheaper for that block. The loops that run per block or per document are
+ * plain indexed loops: quick from a search's first block on, before the code
+ * is optimised.
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { Match } from "../logical/match.js";
@@ -103,7 +105,8 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       const cost = sets.reduce((n, s) => n + s.size, 0);
       const values = new Set(match.values);
       const test = (d: number) => {
-        for (const v of col.get(d)) if (values.has(v)) return true;
+        const held = col.get(d);
+        for (let i = 0; i < held.length; i++) if (values.has(held[i])) return true;
         return false;
       };
       return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}=${match.values.join("|")}`);
@@ -140,7 +143,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
         scans: children.some((o) => o.scans),
         testCost: children.reduce((n, o) => n + o.testCost, 0),
         fill(out, lo, hi) {
-          for (const o of children) o.fill(out, lo, hi);
+          for (let i = 0; i < children.length; i++) children[i].fill(out, lo, hi);
         },
         test: (d) => children.some((o) => o.test(d)),
         describe: `(or ${children.map((o) => o.describe).join(" ")})`,
@@ -184,7 +187,8 @@ function conjunction(children: Operator[], capacity: number): Operator {
       const words = wordsFor(hi - lo);
       block.fill(0, 0, words);
       lead.fill(block, lo, hi);
-      for (const o of rest) {
+      for (let r = 0; r < rest.length; r++) {
+        const o = rest[r];
         const left = countBits(block, words);
         if (left === 0) return;
         // A listed child fills its block when testing what is left would cost more than stepping
@@ -200,7 +204,7 @@ function conjunction(children: Operator[], capacity: number): Operator {
       for (let i = 0; i < words; i++) out[i] |= block[i];
     },
     test: (d) => {
-      for (const o of children) if (!o.test(d)) return false;
+      for (let i = 0; i < children.length; i++) if (!children[i].test(d)) return false;
       return true;
     },
     describe: `(and ${children.map((o) => o.describe).join(" ")})`,
@@ -221,7 +225,7 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
   if (!negated) scoring.push({ match, perField });
 
   const fieldTest = (ft: FieldTerms, d: number): boolean => {
-    for (const id of ft.termIds) if (c.termFrequency(ft.field, d, id) === 0) return false;
+    for (let i = 0; i < ft.termIds.length; i++) if (c.termFrequency(ft.field, d, ft.termIds[i]) === 0) return false;
     return ft.terms.length === 1 || adjacent(ft, d);
   };
   const leads = perField.map((ft) => {
@@ -256,7 +260,7 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     scans: false,
     testCost: perField.reduce((n, ft) => n + WORD_TEST * ft.terms.length, 0),
     fill(out, lo, hi) {
-      for (const l of leads) l.fill(out, lo, hi);
+      for (let i = 0; i < leads.length; i++) leads[i].fill(out, lo, hi);
     },
     test: (d) => perField.some((ft) => fieldTest(ft, d)),
     describe: `${match.phrase ? '"' : ""}${match.text}${match.phrase ? '"' : ""}@${perField.map((p) => p.field.spec.name).join("|")}`,
