@@ -120,6 +120,24 @@ export class Postings {
   }
 
   /**
+   * Documents holding the term, ascending, without copying FlexSearch's list when it is clean
+   * (ascending, no repeats, no stale document): a common word's list is most of the collection,
+   * and a copy of it per search is garbage the collector must sweep. Not to be changed.
+   */
+  view(term: string): ArrayLike<number> {
+    if (!term || term.includes(" ")) return NO_DOCS;
+    const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
+    const stale = this.staleCount ? this.stale : undefined;
+    let previous = -1;
+    for (let i = 0; i < ids.length; i++) {
+      const doc = ids[i];
+      if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
+      previous = doc;
+    }
+    return ids;
+  }
+
+  /**
    * Posting lists computed from a field's occurrences (`inverting`), `dictionary` naming the term
    * ids; the caller may let other work run at each `yield`.
    */
@@ -215,6 +233,8 @@ function arrayOf(values: Uint32Array | number[], from: number, to: number): numb
   for (let i = from; i < to; i++) out[i - from] = values[i];
   return out;
 }
+
+const NO_DOCS: ArrayLike<number> = new Uint32Array(0);
 
 function ascending(docs: Uint32Array): boolean {
   for (let i = 1; i < docs.length; i++) if (docs[i] < docs[i - 1]) return false;

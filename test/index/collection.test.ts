@@ -157,6 +157,26 @@ describe("Postings", () => {
     expect(rebuilds()).toBe(0);
   });
 
+  it("views a list as docs() reads it, clean or with stale entries, repeats and re-added slots", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(30), fc.uniqueArray(fc.constantFrom("a", "b", "c", "d"), { maxLength: 3 })), { maxLength: 80 }),
+        (edits) => {
+          const terms = new Map<number, string[]>();
+          const { source, holds } = postingsOver(terms);
+          const postings = new Postings(source, holds);
+          for (const [doc, next] of edits) {
+            const previous = terms.get(doc) ?? [];
+            if (next.length) terms.set(doc, next);
+            else terms.delete(doc);
+            postings.set(doc, next, previous);
+            for (const term of ["a", "b", "c", "d", "e", ""]) expect(Array.from(postings.view(term)), term).toEqual(Array.from(postings.docs(term)));
+          }
+        },
+      ),
+    );
+  });
+
   it("lists computed from occurrences answer as the documents' terms do, and take later changes", () => {
     const dictionary = ["a", "b", "c"];
     const terms = new Map<number, string[]>([
