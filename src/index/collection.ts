@@ -17,6 +17,7 @@ import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "
 import type { Store } from "../store.js";
 import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
+import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
@@ -71,9 +72,9 @@ export class Collection {
   /** The columns that read other kinds' records. */
   private readonly joinColumns: ColumnSpec<RecordLike>[];
   /** Keys whose records changed since they were last indexed. */
-  private readonly pending = new Set<string>();
+  private readonly pending = new MarkQueue<string>();
   /** Documents whose joined columns must be read again: a record they join changed. */
-  private readonly joinPending = new Set<number>();
+  private readonly joinPending = new MarkQueue<number>();
   /** The next document of a refresh of every document's joined columns, when a change could not be traced to documents. */
   private joinScan: number | undefined;
   private liveCount = 0;
@@ -179,10 +180,9 @@ export class Collection {
    */
   step(limit = Infinity): boolean {
     let done = 0;
-    for (const doc of this.joinPending) {
+    while (this.joinPending.size) {
       if (done++ >= limit) return true;
-      this.joinPending.delete(doc);
-      this.refreshJoined(doc);
+      this.refreshJoined(this.joinPending.take()!);
     }
     if (this.joinScan !== undefined) {
       const end = Math.min(this.capacity, this.joinScan + Math.max(0, limit - done));
@@ -191,9 +191,9 @@ export class Collection {
       this.joinScan = end >= this.capacity ? undefined : end;
       if (this.joinScan !== undefined) return true;
     }
-    for (const key of this.pending) {
+    while (this.pending.size) {
       if (done++ >= limit) return true;
-      this.pending.delete(key);
+      const key = this.pending.take()!;
       const ref = this.store.refOf(this.spec.source, key);
       if (ref !== undefined) this.upsert(key, ref);
       else this.remove(key);
