@@ -15,13 +15,14 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
+import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
+import { TermDictionary } from "./term-dictionary.js";
 
 export interface FieldIndex {
   spec: TextFieldSpec<RecordLike>;
@@ -61,9 +62,9 @@ export class Collection {
   private signalValues: NumberColumn[];
   private readonly slots = new Map<string, number>();
   private readonly free: number[] = [];
-  private readonly dictionary = new Map<string, number>();
-  /** Terms by id: the dictionary inverted. */
-  private readonly termsById: string[] = [];
+  private readonly dictionary = new TermDictionary();
+  /** The occurrences of the field being indexed, reused from one to the next. */
+  private readonly fieldTerms = new FieldTerms();
   readonly fields = new Map<string, FieldIndex>();
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly keywords = new Map<string, KeywordColumn>();
@@ -306,24 +307,16 @@ export class Collection {
     this.refs[doc] = ref;
   }
 
-  private termId(term: string): number {
-    let id = this.dictionary.get(term);
-    if (id === undefined) {
-      this.dictionary.set(term, (id = this.termsById.length));
-      this.termsById.push(term);
-    }
-    return id;
-  }
-
   /** The dictionary id of a term, or -1 when no document ever held it. */
   termIdOf(term: string): number {
-    return this.dictionary.get(term) ?? -1;
+    return this.dictionary.find(term);
   }
 
   /** Indexes the field's text of a document anew, replacing what it had. */
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
-    const tokens = tokenizeValue(field.spec.text(record, this.store), field.spec.tokenizer);
-    const n = tokens.length;
+    const terms = this.fieldTerms;
+    terms.read(field.spec.text(record, this.store), field.spec.tokenizer, this.dictionary);
+    const n = terms.count;
     const occurrences = field.occurrences;
     const previous = this.termsOf(field, doc);
     field.totalLength -= occurrences.count(doc);
@@ -331,21 +324,19 @@ export class Collection {
     const expected = this.liveCount > 64 ? (occurrences.liveCount / this.liveCount) * (this.liveCount + this.pending.size) * 1.05 : 0;
     const first = occurrences.reserve(doc, n, Math.ceil(expected));
     // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
-    let packed = true;
-    for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;
-    if (packed) {
+    const { ids, positions, widths } = terms;
+    if (!terms.wide && terms.maxPosition <= POSITION_LIMIT) {
       if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, this.scratch.length * 2));
       const keys = this.scratch.subarray(0, n);
-      for (let i = 0; i < n; i++) keys[i] = this.termId(tokens[i].term) * POSITION_LIMIT + tokens[i].position;
+      for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);
         occurrences.put(first + i, id, keys[i] - id * POSITION_LIMIT, 1);
       }
     } else {
-      const termIds = tokens.map((t) => this.termId(t.term));
-      const order = tokens.map((_, i) => i).sort((a, b) => termIds[a] - termIds[b] || tokens[a].position - tokens[b].position);
-      order.forEach((from, i) => occurrences.put(first + i, termIds[from], tokens[from].position, tokens[from].width ?? 1));
+      const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ids[a] - ids[b] || positions[a] - positions[b]);
+      order.forEach((from, i) => occurrences.put(first + i, ids[from], positions[from], widths[from]));
     }
     field.totalLength += n;
     field.postings.set(doc, this.termsOf(field, doc), previous);
@@ -363,15 +354,15 @@ export class Collection {
   /** A document's distinct terms in a field, in term id order. */
   private termsOf(field: FieldIndex, doc: number): string[] {
     const terms: string[] = [];
-    field.occurrences.forEachTerm(doc, (id) => terms.push(this.termsById[id]));
+    field.occurrences.forEachTerm(doc, (id) => terms.push(this.dictionary.term(id)));
     return terms;
   }
 
   /** Whether a document's field holds a term now: what tells a stale posting from a current one. */
   private holdsTerm(field: FieldIndex): (doc: number, term: string) => boolean {
     return (doc, term) => {
-      const id = this.dictionary.get(term);
-      return id !== undefined && field.occurrences.frequency(doc, id) > 0;
+      const id = this.dictionary.find(term);
+      return id >= 0 && field.occurrences.frequency(doc, id) > 0;
     };
   }
 
@@ -453,7 +444,7 @@ export class Collection {
       kind: this.spec.kind,
       keys: this.keys.slice(0, capacity).map((k) => k ?? null),
       free: [...this.free],
-      dictionary: this.termsById.slice(),
+      dictionary: Array.from({ length: this.dictionary.size }, (_, id) => this.dictionary.term(id)),
       fields,
       numbers: [...this.numbers].map(([name, col]) => ({ name, values: col.copy(capacity) })),
       keywords,
@@ -493,8 +484,8 @@ export class Collection {
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
     c.free.push(...state.free);
-    state.dictionary.forEach((term) => c.termId(term));
-    if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
+    state.dictionary.forEach((term) => c.dictionary.idOf(term));
+    if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
     for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
     for (const { name, values } of state.numbers) {
@@ -529,7 +520,7 @@ export class Collection {
       const end = at + counts[doc];
       if (counts[doc] && this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = at; i < end; i++) {
-        if (ids[i] >= this.termsById.length || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+        if (ids[i] >= this.dictionary.size || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
       total += counts[doc];
       at = end;
