@@ -22,6 +22,8 @@
 import FlexSearch from "flexsearch";
 import { finish, type Steps } from "./steps.js";
 
+type Index = InstanceType<typeof FlexSearch.Index>;
+
 /**
  * FlexSearch hands what is added or searched to the encoder untouched (it does not force a
  * string), so a document's terms go in as the array they are; a searched term is one word.
@@ -37,7 +39,7 @@ export type TermSource = () => Iterable<[doc: number, terms: string[]]>;
 /** Whether a document's current terms include `term`. */
 export type TermTest = (doc: number, term: string) => boolean;
 
-const newIndex = () =>
+const newIndex = (): Index =>
   new FlexSearch.Index({
     tokenize: "strict",
     resolution: 1,
@@ -52,11 +54,37 @@ const asContent = (terms: string[]): string => terms as unknown as string;
 /** FlexSearch's `add` with its untyped third and fourth arguments: append, and skip the update check. */
 type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: boolean) => unknown;
 
+/**
+ * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
+ * update register, no score function, no keystore, no database): each term's lists by score (one
+ * score, 0), and the set of documents added.
+ */
+interface Lists {
+  map: Map<string, number[][]>;
+  reg: Set<number>;
+}
+
+/**
+ * The index's lists when they have exactly the shape `add` fills in this setup, else undefined
+ * (another FlexSearch version, say). Appending a document's distinct terms to them is what `add`
+ * does, without its per-document dictionary of repeats (our terms are distinct already), which
+ * cost most of the time of indexing; `test/index/postings.test.ts` checks the two agree.
+ */
+function listsOf(index: Index): Lists | undefined {
+  const i = index as unknown as Record<string, unknown>;
+  const plain =
+    i.map instanceof Map && i.map.size === 0 && i.reg instanceof Set && i.resolution === 1 && i.tokenize === "strict" &&
+    !i.depth && !i.fastupdate && !i.score && !i.rtl && !i.keystore && !i.compress && !i.db;
+  return plain ? (i as unknown as Lists) : undefined;
+}
+
 /** Stale documents tolerated before a merge, at the least. */
 const MIN_STALE_FOR_MERGE = 4096;
 
 export class Postings {
   private index = newIndex();
+  /** The index's lists, when they can be filled directly. */
+  private lists = listsOf(this.index);
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -77,7 +105,7 @@ export class Postings {
     if (!terms.length) return this.remove(doc, previous);
     if (!previous.length) this.size++;
     if (!this.index.contain(doc)) {
-      this.index.add(doc, asContent(terms));
+      this.append(doc, terms);
       this.entries += terms.length;
       return;
     }
@@ -85,8 +113,7 @@ export class Postings {
     this.markStale(doc);
     const had = new Set(previous);
     const added = terms.filter((t) => !had.has(t));
-    // Skipping FlexSearch's update check: it would remove the document first, scanning every list.
-    if (added.length) (this.index.add as AddUnchecked).call(this.index, doc, asContent(added), false, true);
+    if (added.length) this.append(doc, added);
     this.entries += added.length;
     this.mergeIfDue();
   }
@@ -97,6 +124,24 @@ export class Postings {
     if (!this.index.contain(doc)) return;
     this.markStale(doc);
     this.mergeIfDue();
+  }
+
+  /** Adds the document to the lists of `terms` (distinct), whether or not it is in others already. */
+  private append(doc: number, terms: string[]): void {
+    const lists = this.lists;
+    if (!lists) {
+      // Skipping FlexSearch's update check: it would remove the document first, scanning every list.
+      (this.index.add as AddUnchecked).call(this.index, doc, asContent(terms), false, true);
+      return;
+    }
+    const { map } = lists;
+    for (const term of terms) {
+      if (!term) continue;
+      const list = map.get(term);
+      if (list) list[0].push(doc);
+      else map.set(term, [[doc]]);
+    }
+    lists.reg.add(doc);
   }
 
   /** Documents holding the term, ascending. */
@@ -149,6 +194,8 @@ export class Postings {
       postings.index.import(key, data);
       yield;
     }
+    // Imported lists are FlexSearch's own from here on: added to through `add`.
+    postings.lists = undefined;
     postings.size = size;
     postings.entries = entries;
     for (const doc of stale) postings.markStale(doc);
@@ -181,13 +228,14 @@ export class Postings {
   /** FlexSearch's lists anew from every document's current terms: no stale entries, no repeats. */
   rebuild(): void {
     this.index = newIndex();
+    this.lists = listsOf(this.index);
     this.size = 0;
     this.entries = 0;
     this.stale = new Uint8Array(this.stale.length);
     this.staleCount = 0;
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
-      this.index.add(doc, asContent(terms));
+      this.append(doc, terms);
       this.size++;
       this.entries += terms.length;
     }
