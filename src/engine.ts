@@ -25,6 +25,7 @@ import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./api/medi
 import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
+import { LoadIndexer } from "./index/load-indexer.js";
 import type { CollectionState } from "./index/state.js";
 import type { Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
@@ -226,6 +227,12 @@ export class SearchEngine {
     try {
       // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
       const seen = new Map<DumpKind, Set<string>>();
+      // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
+      const indexer = new LoadIndexer(
+        this.collections.values(),
+        () => !this.gate.busy,
+        (error) => this.logger?.error("indexing while loading failed", error),
+      );
       const report = await readDump(
         dir,
         (kind, record, origin) => {
@@ -235,9 +242,11 @@ export class SearchEngine {
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           keys.add(key);
+          indexer.loaded(origin.text.length);
         },
         options,
-      );
+        (kind, bytes, later) => indexer.startFile(kind, bytes, later),
+      ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;
     } finally {

@@ -56,6 +56,9 @@ export interface RecordOrigin {
 
 export type DumpSink = (kind: DumpKind, record: Record<string, unknown>, origin: RecordOrigin) => void;
 
+/** Told as each file of the dump begins: its kind, its size in bytes, and the kinds of the files still to come after it. */
+export type FileStart = (kind: DumpKind, bytes: number, later: readonly DumpKind[]) => void;
+
 export interface ReadDumpOptions {
   /** Called after every chunk read, with the bytes read so far over all files and their total size. */
   onProgress?: (bytesRead: number, bytesTotal: number) => void;
@@ -82,7 +85,7 @@ const BLANK = /^\s*$/;
  * A bad line, or a record the sink throws on, is reported and skipped; loading goes on.
  * Memory stays flat whatever the input: lines are bounded and only the first problems are kept.
  */
-export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOptions = {}): Promise<LoadReport> {
+export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOptions = {}, onFile?: FileStart): Promise<LoadReport> {
   const { onProgress, signal, maxLineBytes } = options;
   const maxProblems = options.maxProblems ?? MAX_PROBLEMS;
   signal?.throwIfAborted();
@@ -101,7 +104,8 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
     report.problemsByCode[code] = (report.problemsByCode[code] ?? 0) + 1;
     if (report.errors.length < maxProblems) report.errors.push({ file, line, code, message });
   };
-  for (const { kind, path } of files) {
+  for (const [at, { kind, path, size }] of files.entries()) {
+    onFile?.(kind, size, files.slice(at + 1).map((file) => file.kind));
     for await (const { text, number, tooLong, invalidUtf8 } of readLines(path, { onChunk, maxLineBytes })) {
       signal?.throwIfAborted();
       if (tooLong) {
