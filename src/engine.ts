@@ -242,10 +242,10 @@ export class SearchEngine {
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           keys.add(key);
-          indexer.loaded(origin.text.length);
+          indexer.loaded();
         },
         options,
-        (kind, bytes, later) => indexer.startFile(kind, bytes, later),
+        (kind, later) => indexer.startFile(kind, later),
       ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;

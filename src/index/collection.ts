@@ -79,8 +79,6 @@ export class Collection {
   /** The next document of a refresh of every document's joined columns, when a change could not be traced to documents. */
   private joinScan: number | undefined;
   private liveCount = 0;
-  /** Records of the source kind a load in progress is expected to bring yet (`expectMore`). */
-  private incoming = 0;
   /** 1 for each document counted in the statistics (a public one). */
   private counted = new Uint8Array(64);
   private statsCount = 0;
@@ -143,14 +141,6 @@ export class Collection {
   /** Marks the record under `key` (in the store's `spec.source` kind) as added, changed or removed. */
   touch(key: string): void {
     this.pending.add(key);
-  }
-
-  /**
-   * About how many more records of the source kind are on their way (a load's estimate): arrays
-   * that must grow then grow once to hold them, not again and again by half (each copy holds the loop).
-   */
-  expectMore(records: number): void {
-    this.incoming = Math.max(0, Math.round(records));
   }
 
   /** Records marked by `touch` and not yet indexed. */
@@ -330,9 +320,7 @@ export class Collection {
     const occurrences = field.occurrences;
     const previous = this.termsOf(field, doc);
     field.totalLength -= occurrences.count(doc);
-    // What the documents indexed so far and those still pending will hold, at the current average, with 5 % to spare.
-    const expected = this.liveCount > 64 ? (occurrences.liveCount / this.liveCount) * (this.liveCount + this.pending.size + this.incoming) * 1.05 : 0;
-    const first = occurrences.reserve(doc, n, Math.ceil(expected));
+    const first = occurrences.reserve(doc, n);
     // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
     const { ids, positions, widths } = terms;
     if (!terms.wide && terms.maxPosition <= POSITION_LIMIT) {

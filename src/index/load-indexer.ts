@@ -27,9 +27,6 @@ export class LoadIndexer {
   private readonly mayWrite: () => boolean;
   /** The collections indexed as the current file loads. */
   private active: Collection[] = [];
-  private fileBytes = 0;
-  private bytesSeen = 0;
-  private recordsSeen = 0;
   private failed = false;
 
   private readonly onError: (error: unknown) => void;
@@ -40,28 +37,18 @@ export class LoadIndexer {
     this.onError = onError;
   }
 
-  /** A file of `kind` begins, `bytes` long, with files of `later` kinds after it. */
-  startFile(kind: DumpKind, bytes: number, later: readonly DumpKind[]): void {
+  /** A file of `kind` begins, with files of `later` kinds after it. */
+  startFile(kind: DumpKind, later: readonly DumpKind[]): void {
     this.finish();
     if (this.failed) return;
     this.active = this.collections.filter((c) => c.spec.source === kind && !later.some((k) => mayChange(c.spec, k)));
-    this.fileBytes = bytes;
-    this.bytesSeen = 0;
-    this.recordsSeen = 0;
   }
 
-  /** A record of the current file was stored; `textLength` is its line's length. */
-  loaded(textLength: number): void {
-    this.bytesSeen += textLength + 1;
-    this.recordsSeen++;
+  /** A record of the current file was stored (and marked). */
+  loaded(): void {
     if (!this.active.length || !this.mayWrite()) return;
-    // Records still to come in this file, at the mean line length so far.
-    const more = ((this.fileBytes - this.bytesSeen) * this.recordsSeen) / this.bytesSeen;
     try {
-      for (const c of this.active) {
-        c.expectMore(more);
-        c.step(STEP_PER_RECORD);
-      }
+      for (const c of this.active) c.step(STEP_PER_RECORD);
     } catch (error) {
       // A failure of indexing is not the line's problem: it is reported as the engine's, and indexing waits for the load's end.
       this.failed = true;
@@ -70,9 +57,8 @@ export class LoadIndexer {
     }
   }
 
-  /** The load is over (or the file): no more records are expected. */
+  /** The load (or the file) is over. */
   finish(): void {
-    for (const c of this.active) c.expectMore(0);
     this.active = [];
   }
 }
