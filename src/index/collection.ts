@@ -82,6 +82,9 @@ export class Collection {
   /** 1 for each document counted in the statistics (a public one). */
   private counted = new Uint8Array(64);
   private statsCount = 0;
+  /** Distinct term ids of the field being indexed, reused from one to the next. */
+  private distinct = new Uint32Array(1024);
+  private readonly termOfId = (id: number): string => this.dictionary.term(id);
   /** Sort keys of the document being indexed, reused from one document to the next. */
   private scratch = new Float64Array(1024);
 
@@ -337,7 +340,25 @@ export class Collection {
       order.forEach((from, i) => occurrences.put(first + i, ids[from], positions[from], widths[from]));
     }
     field.totalLength += n;
-    field.postings.set(doc, this.termsOf(field, doc), previous);
+    // A new document's distinct term ids go to the lists as they are; anything else by its terms.
+    const distinct = previous.length ? 0 : this.distinctIds(field, doc);
+    if (previous.length || !field.postings.addNew(doc, this.distinct, distinct, this.termOfId)) {
+      field.postings.set(doc, this.termsOf(field, doc), previous);
+    }
+  }
+
+  /** Fills `distinct` with the document's distinct term ids in the field, ascending; returns how many. */
+  private distinctIds(field: FieldIndex, doc: number): number {
+    let k = 0;
+    field.occurrences.forEachTerm(doc, (id) => {
+      if (k === this.distinct.length) {
+        const grown = new Uint32Array(k * 2);
+        grown.set(this.distinct);
+        this.distinct = grown;
+      }
+      this.distinct[k++] = id;
+    });
+    return k;
   }
 
   private clearFields(doc: number): void {

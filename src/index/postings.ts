@@ -85,6 +85,13 @@ export class Postings {
   private index = newIndex();
   /** The index's lists, when they can be filled directly. */
   private lists = listsOf(this.index);
+  /**
+   * When filled directly: the list of each term id given to `addNew` (FlexSearch's own array, found
+   * once through its map), and 1 for each document in the index. Looking a term up in a map of strings
+   * and a document in a set of a million cost cache misses on every word of a large build.
+   */
+  private listOfId: Array<number[] | undefined> = [];
+  private inIndex = new Uint8Array(64);
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -104,7 +111,7 @@ export class Postings {
   set(doc: number, terms: string[], previous: readonly string[] = []): void {
     if (!terms.length) return this.remove(doc, previous);
     if (!previous.length) this.size++;
-    if (!this.index.contain(doc)) {
+    if (!this.contains(doc)) {
       this.append(doc, terms);
       this.entries += terms.length;
       return;
@@ -121,9 +128,52 @@ export class Postings {
   /** The document no longer has terms; `previous` are the terms it had. */
   remove(doc: number, previous: readonly string[] = []): void {
     if (previous.length) this.size--;
-    if (!this.index.contain(doc)) return;
+    if (!this.contains(doc)) return;
     this.markStale(doc);
     this.mergeIfDue();
+  }
+
+  /**
+   * `set` for a document that had no terms and is in no list, its terms given as ids[0, count)
+   * (distinct) of a dictionary read by `termOf`; false, doing nothing, when that does not hold or
+   * the lists cannot be filled directly (the caller then calls `set`).
+   */
+  addNew(doc: number, ids: ArrayLike<number>, count: number, termOf: (id: number) => string): boolean {
+    const lists = this.lists;
+    if (!lists || this.contains(doc)) return false;
+    if (count === 0) return true;
+    this.size++;
+    this.entries += count;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i];
+      let list = this.listOfId[id];
+      if (!list) {
+        const term = termOf(id);
+        const byScore = lists.map.get(term);
+        if (byScore) list = byScore[0];
+        else lists.map.set(term, [(list = [])]);
+        this.listOfId[id] = list;
+      }
+      list.push(doc);
+    }
+    lists.reg.add(doc);
+    this.markAdded(doc);
+    return true;
+  }
+
+  /** Whether FlexSearch's lists hold the document (perhaps stale). */
+  private contains(doc: number): boolean {
+    // FlexSearch answers with a promise only over a database, which these indexes never have.
+    return this.lists ? doc < this.inIndex.length && this.inIndex[doc] === 1 : this.index.contain(doc) === true;
+  }
+
+  private markAdded(doc: number): void {
+    if (doc >= this.inIndex.length) {
+      const grown = new Uint8Array(Math.max(doc + 1, this.inIndex.length * 2));
+      grown.set(this.inIndex);
+      this.inIndex = grown;
+    }
+    this.inIndex[doc] = 1;
   }
 
   /** Adds the document to the lists of `terms` (distinct), whether or not it is in others already. */
@@ -142,6 +192,7 @@ export class Postings {
       else map.set(term, [[doc]]);
     }
     lists.reg.add(doc);
+    this.markAdded(doc);
   }
 
   /** Documents holding the term, ascending. */
@@ -229,6 +280,8 @@ export class Postings {
   rebuild(): void {
     this.index = newIndex();
     this.lists = listsOf(this.index);
+    this.listOfId = [];
+    this.inIndex = new Uint8Array(this.inIndex.length);
     this.size = 0;
     this.entries = 0;
     this.stale = new Uint8Array(this.stale.length);

@@ -12,6 +12,13 @@ export class TermDictionary {
   private readonly terms: string[] = [];
   /** Each term's hash, by id: growing the table hashes no term again. */
   private hashes = new Uint32Array(1024);
+  /**
+   * Every term's UTF-16 code units end to end, found by `charStarts` (id → first, id + 1 → end):
+   * a span is compared with these few compact bytes, not with string objects strewn over a heap of
+   * gigabytes (a cache miss for every word read).
+   */
+  private chars = new Uint16Array(8192);
+  private charStarts = new Uint32Array(1025);
   /** Term id + 1 per slot, EMPTY for none; a power of two long, at most half full. */
   private table = new Uint32Array(2048);
 
@@ -55,15 +62,16 @@ export class TermDictionary {
     hash >>>= 0;
     const mask = this.table.length - 1;
     const length = end - start;
+    const { chars, charStarts } = this;
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
       const entry = this.table[slot];
       if (entry === EMPTY) break;
       if (this.hashes[entry - 1] !== hash) continue;
-      const term = this.terms[entry - 1];
-      if (term.length !== length) continue;
+      const from = charStarts[entry - 1];
+      if (charStarts[entry] - from !== length) continue;
       let i = 0;
-      while (i < length && term.charCodeAt(i) === lowerAscii(text.charCodeAt(start + i))) i++;
+      while (i < length && chars[from + i] === lowerAscii(text.charCodeAt(start + i))) i++;
       if (i === length) return entry - 1;
     }
     return this.insert(slot, hash, text.slice(start, end).toLowerCase());
@@ -73,11 +81,14 @@ export class TermDictionary {
     const id = this.terms.length;
     this.terms.push(term);
     if (id === this.hashes.length) {
-      const hashes = new Uint32Array(id * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
+      this.hashes = grown(this.hashes, id * 2);
+      this.charStarts = grown(this.charStarts, id * 2 + 1);
     }
     this.hashes[id] = hash;
+    const from = this.charStarts[id];
+    if (from + term.length > this.chars.length) this.chars = grown(this.chars, Math.max(from + term.length, this.chars.length * 2));
+    for (let i = 0; i < term.length; i++) this.chars[from + i] = term.charCodeAt(i);
+    this.charStarts[id + 1] = from + term.length;
     this.table[slot] = id + 1;
     if (this.terms.length * 2 > this.table.length) this.rehash();
     return id;
@@ -103,6 +114,12 @@ function hashOf(term: string): number {
   let hash = HASH_SEED;
   for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), HASH_PRIME);
   return hash >>> 0;
+}
+
+function grown<T extends Uint16Array | Uint32Array>(array: T, size: number): T {
+  const out = new (array.constructor as new (size: number) => T)(size);
+  out.set(array);
+  return out;
 }
 
 function lowerAscii(c: number): number {

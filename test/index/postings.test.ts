@@ -23,7 +23,7 @@ function exportOf(index: ReturnType<typeof reference>): Array<[string, string]> 
 
 describe("Postings fill FlexSearch's lists as its add does", () => {
   const vocabulary = ["a", "b", "c", "the", "issue", "crash", "x1", "_", "bug"];
-  const op = fc.record({ doc: fc.nat(40), terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 6 }) });
+  const op = fc.record({ doc: fc.nat(40), terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 6 }), byIds: fc.boolean() });
 
   it("gives the same export and the same documents per term over documents added and changed", () => {
     fc.assert(
@@ -34,11 +34,15 @@ describe("Postings fill FlexSearch's lists as its add does", () => {
           (doc, term) => current.get(doc)?.includes(term) ?? false,
         );
         const flex = reference();
-        for (const { doc, terms } of ops) {
+        for (const { doc, terms, byIds } of ops) {
           const previous = current.get(doc) ?? [];
           if (terms.length) current.set(doc, terms);
           else current.delete(doc);
-          postings.set(doc, terms, previous);
+          // A document new to the lists may come as term ids (`addNew` declines any other).
+          const ids = terms.map((t) => vocabulary.indexOf(t));
+          const added = byIds && !previous.length && postings.addNew(doc, ids, ids.length, (id) => vocabulary[id]);
+          expect(added).toBe(byIds && !previous.length && !flex.contain(doc));
+          if (!added) postings.set(doc, terms, previous);
           // What `add` is asked for: a new document's terms, or the terms a changed one gained.
           if (!terms.length) continue;
           if (!flex.contain(doc)) flex.add(doc, terms as unknown as string);
