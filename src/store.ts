@@ -61,6 +61,7 @@ export class Store implements StoreReader {
    */
   private latestRef = -1;
   private latest: RecordLike | undefined;
+  private lastRepository: { name: string; version: number; record: RecordLike | undefined } | undefined;
 
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
 
@@ -231,7 +232,13 @@ export class Store implements StoreReader {
   }
 
   repository(fullName: string | undefined): RecordLike | undefined {
-    return fullName ? this.read("repositories", fullName.toLowerCase()) : undefined;
+    if (!fullName) return undefined;
+    // Indexing a record reads its repository once per column that joins it: the last answer holds until repositories change.
+    const last = this.lastRepository;
+    if (last && last.name === fullName && last.version === this.versionOf("repositories")) return last.record;
+    const record = this.read("repositories", fullName.toLowerCase());
+    this.lastRepository = { name: fullName, version: this.versionOf("repositories"), record };
+    return record;
   }
 
   repositoryById(id: unknown): RecordLike | undefined {
