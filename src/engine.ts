@@ -242,10 +242,10 @@ export class SearchEngine {
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           keys.add(key);
-          indexer.loaded();
+          indexer.loaded(origin.text.length);
         },
         options,
-        (kind, later) => indexer.startFile(kind, later),
+        (kind, bytes, later) => indexer.startFile(kind, bytes, later),
       ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;

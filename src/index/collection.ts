@@ -79,6 +79,10 @@ export class Collection {
   /** The next document of a refresh of every document's joined columns, when a change could not be traced to documents. */
   private joinScan: number | undefined;
   private liveCount = 0;
+  /** Records of the source kind a load in progress expects yet (`expectMore`). */
+  private incoming = 0;
+  /** Documents the per-document arrays have room for, at the least. */
+  private reserved = 64;
   /** 1 for each document counted in the statistics (a public one). */
   private counted = new Uint8Array(64);
   private statsCount = 0;
@@ -144,6 +148,28 @@ export class Collection {
   /** Marks the record under `key` (in the store's `spec.source` kind) as added, changed or removed. */
   touch(key: string): void {
     this.pending.add(key);
+  }
+
+  /** About how many more records of the source kind are on their way (a load's estimate, 0 when it ends). */
+  expectMore(records: number): void {
+    this.incoming = Math.max(0, Math.round(records));
+  }
+
+  /**
+   * Grows every per-document array at once to hold the documents indexed, pending and expected, with
+   * a tenth to spare: one early copy of each instead of many late ones. Dozens of columns growing
+   * together past a million documents allocated hundreds of megabytes at once, and each allocation
+   * set off a collection ("external memory pressure"): a stall of most of a second.
+   */
+  private reserveFor(doc: number): void {
+    if (doc < this.reserved) return;
+    const size = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1), Math.ceil(this.reserved * 1.5));
+    this.reserved = size;
+    if (size > this.refs.length) this.refs = grownTo(this.refs, size);
+    if (size > this.counted.length) this.counted = grownTo(this.counted, size);
+    for (const field of this.fields.values()) field.occurrences.reserveDocs(size);
+    for (const col of [...this.numbers.values(), ...this.signalValues, this.orders]) col.reserve(size);
+    for (const col of this.keywords.values()) col.reserve(size);
   }
 
   /** Records marked by `touch` and not yet indexed. */
@@ -268,6 +294,7 @@ export class Collection {
     let doc = this.slots.get(key);
     if (doc === undefined) {
       doc = this.free.pop() ?? this.keys.length;
+      this.reserveFor(doc);
       this.slots.set(key, doc);
       this.keys[doc] = key;
       this.liveCount++;
@@ -573,6 +600,12 @@ function countUp(counts: Uint32Array<ArrayBufferLike>, index: number): Uint32Arr
     out.set(counts);
   }
   out[index] += 1;
+  return out;
+}
+
+function grownTo<T extends Uint8Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>>(array: T, size: number): T {
+  const out = new (array.constructor as new (size: number) => T)(size);
+  out.set(array);
   return out;
 }
 

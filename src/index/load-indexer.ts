@@ -21,6 +21,9 @@ import type { Collection } from "./collection.js";
  */
 const STEP_PER_RECORD = 2;
 
+/** Records of a file read before its mean line length is trusted for an estimate of those to come. */
+const ESTIMATE_AFTER = 1000;
+
 export class LoadIndexer {
   private readonly collections: readonly Collection[];
   /** Whether the indexes may change now (no search in flight). */
@@ -28,6 +31,9 @@ export class LoadIndexer {
   /** The collections indexed as the current file loads. */
   private active: Collection[] = [];
   private failed = false;
+  private fileBytes = 0;
+  private bytesSeen = 0;
+  private recordsSeen = 0;
 
   private readonly onError: (error: unknown) => void;
 
@@ -37,18 +43,28 @@ export class LoadIndexer {
     this.onError = onError;
   }
 
-  /** A file of `kind` begins, with files of `later` kinds after it. */
-  startFile(kind: DumpKind, later: readonly DumpKind[]): void {
+  /** A file of `kind` begins, `bytes` long, with files of `later` kinds after it. */
+  startFile(kind: DumpKind, bytes: number, later: readonly DumpKind[]): void {
     this.finish();
     if (this.failed) return;
     this.active = this.collections.filter((c) => c.spec.source === kind && !later.some((k) => mayChange(c.spec, k)));
+    this.fileBytes = bytes;
+    this.bytesSeen = 0;
+    this.recordsSeen = 0;
   }
 
-  /** A record of the current file was stored (and marked). */
-  loaded(): void {
+  /** A record of the current file was stored (and marked); `textLength` is its line's length. */
+  loaded(textLength: number): void {
+    this.bytesSeen += textLength + 1;
+    this.recordsSeen++;
     if (!this.active.length || !this.mayWrite()) return;
+    // Records still to come in this file at the mean line length so far: the collection sizes its arrays for them.
+    const more = this.recordsSeen < ESTIMATE_AFTER ? 0 : ((this.fileBytes - this.bytesSeen) * this.recordsSeen) / this.bytesSeen;
     try {
-      for (const c of this.active) c.step(STEP_PER_RECORD);
+      for (const c of this.active) {
+        c.expectMore(more);
+        c.step(STEP_PER_RECORD);
+      }
     } catch (error) {
       // A failure of indexing is not the line's problem: it is reported as the engine's, and indexing waits for the load's end.
       this.failed = true;
@@ -57,8 +73,9 @@ export class LoadIndexer {
     }
   }
 
-  /** The load (or the file) is over. */
+  /** The load (or the file) is over: no more records are expected. */
   finish(): void {
+    for (const c of this.active) c.expectMore(0);
     this.active = [];
   }
 }

@@ -81,17 +81,20 @@ export class Occurrences {
    */
   reserve(doc: number, n: number): number {
     this.clear(doc);
-    if (doc >= this.counts.length) {
-      const size = Math.max(doc + 1, Math.ceil(this.counts.length * 1.5));
-      this.starts = grow(this.starts, size);
-      this.counts = grow(this.counts, size);
-    }
+    if (doc >= this.counts.length) this.reserveDocs(Math.max(doc + 1, Math.ceil(this.counts.length * 1.5)));
     if (!this.fits(n) && this.used - this.live > Math.max(this.live, this.blockSize)) this.compact();
     const start = this.room(n);
     this.starts[doc] = start;
     this.counts[doc] = n;
     this.live += n;
     return start;
+  }
+
+  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  reserveDocs(size: number): void {
+    if (size <= this.counts.length) return;
+    this.starts = grow(this.starts, size);
+    this.counts = grow(this.counts, size);
   }
 
   /** Whether `n` more occurrences fit in the arrays as they are. */

@@ -56,8 +56,8 @@ export interface RecordOrigin {
 
 export type DumpSink = (kind: DumpKind, record: Record<string, unknown>, origin: RecordOrigin) => void;
 
-/** Told as each file of the dump begins: its kind, and the kinds of the files still to come after it. */
-export type FileStart = (kind: DumpKind, later: readonly DumpKind[]) => void;
+/** Told as each file of the dump begins: its kind, its size in bytes, and the kinds of the files still to come after it. */
+export type FileStart = (kind: DumpKind, bytes: number, later: readonly DumpKind[]) => void;
 
 export interface ReadDumpOptions {
   /** Called after every chunk read, with the bytes read so far over all files and their total size. */
@@ -104,8 +104,8 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
     report.problemsByCode[code] = (report.problemsByCode[code] ?? 0) + 1;
     if (report.errors.length < maxProblems) report.errors.push({ file, line, code, message });
   };
-  for (const [at, { kind, path }] of files.entries()) {
-    onFile?.(kind, files.slice(at + 1).map((file) => file.kind));
+  for (const [at, { kind, path, size }] of files.entries()) {
+    onFile?.(kind, size, files.slice(at + 1).map((file) => file.kind));
     for await (const { text, number, tooLong, invalidUtf8 } of readLines(path, { onChunk, maxLineBytes })) {
       signal?.throwIfAborted();
       if (tooLong) {

@@ -24,7 +24,7 @@ function setup(mayWrite: () => boolean = () => true) {
     const text = JSON.stringify(record);
     store.put("issues", `o/r#${n}`, record, text);
     issues.touch(`o/r#${n}`);
-    indexer.loaded();
+    indexer.loaded(text.length);
   };
   return { issues, repositories, indexer, load, failures };
 }
@@ -32,7 +32,7 @@ function setup(mayWrite: () => boolean = () => true) {
 describe("LoadIndexer", () => {
   it("indexes each record as it loads when nothing later can change it", () => {
     const { issues, indexer, load, failures } = setup();
-    indexer.startFile("issues", ["commits", "code"]);
+    indexer.startFile("issues", 10_000, ["commits", "code"]);
     for (let i = 0; i < 5; i++) load();
     expect(issues.pendingCount).toBe(0);
     expect(issues.size).toBe(5);
@@ -41,7 +41,7 @@ describe("LoadIndexer", () => {
 
   it("leaves the marks of a collection a later file may change (comments change their issues)", () => {
     const { issues, indexer, load } = setup();
-    indexer.startFile("issues", ["comments"]);
+    indexer.startFile("issues", 10_000, ["comments"]);
     for (let i = 0; i < 5; i++) load();
     expect(issues.pendingCount).toBe(5);
     expect(issues.size).toBe(0);
@@ -50,7 +50,7 @@ describe("LoadIndexer", () => {
   it("waits while the indexes may not change, then works the marks off two per record loaded", () => {
     let may = false;
     const { issues, indexer, load } = setup(() => may);
-    indexer.startFile("issues", []);
+    indexer.startFile("issues", 10_000, []);
     for (let i = 0; i < 4; i++) load();
     expect(issues.pendingCount).toBe(4);
     may = true;

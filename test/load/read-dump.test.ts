@@ -17,13 +17,14 @@ async function load(dir: string, sink?: (kind: DumpKind, record: Record<string, 
 }
 
 describe("readDump", () => {
-  it("tells as each file begins its kind and the kinds of the files after it, before its records", async () => {
+  it("tells as each file begins its kind, its size and the kinds of the files after it, before its records", async () => {
     const present: DumpKind[] = ["users", "issues", "comments"];
     const dir = await tempDump(Object.fromEntries(present.map((kind) => [DUMP_FILES[kind], ndjson([{ kind }])])));
-    const told: Array<[DumpKind, readonly DumpKind[]] | DumpKind> = [];
-    await readDump(dir, (kind) => told.push(kind), {}, (kind, later) => told.push([kind, later]));
+    const told: Array<[DumpKind, number, readonly DumpKind[]] | DumpKind> = [];
+    await readDump(dir, (kind) => told.push(kind), {}, (kind, bytes, later) => told.push([kind, bytes, later]));
+    const size = (kind: DumpKind) => ndjson([{ kind }]).length;
     const order = LOAD_ORDER.filter((k) => present.includes(k));
-    expect(told).toEqual(order.flatMap((kind, i) => [[kind, order.slice(i + 1)], kind]));
+    expect(told).toEqual(order.flatMap((kind, i) => [[kind, size(kind), order.slice(i + 1)], kind]));
   });
 
   it("reads every kind, counts records and lists the files in load order", async () => {
