@@ -245,13 +245,27 @@ export class SearchEngine {
           indexer.loaded(origin.text.length);
         },
         options,
-        (kind, bytes, later) => indexer.startFile(kind, bytes, later),
+        { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
       ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;
     } finally {
       this.loads--;
     }
+  }
+
+  /**
+   * A load's pace: a pause once lines have been read and indexed for INDEX_SLICE_MS, so that the
+   * host runs on (a chunk of the file may hold dozens of records, and collections add their work).
+   */
+  private loadPace(): () => Promise<void> | undefined {
+    let since = performance.now();
+    return () => {
+      if (performance.now() - since < INDEX_SLICE_MS) return undefined;
+      return pause().then(() => {
+        since = performance.now();
+      });
+    };
   }
 
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */

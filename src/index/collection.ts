@@ -81,8 +81,10 @@ export class Collection {
   private liveCount = 0;
   /** Records of the source kind a load in progress expects yet (`expectMore`). */
   private incoming = 0;
-  /** Documents the per-document arrays have room for, at the least. */
+  /** Documents the per-document arrays are growing to hold. */
   private reserved = 64;
+  /** Growing the per-document arrays, one step per document indexed. */
+  private readonly growing: Array<() => void> = [];
   /** 1 for each document counted in the statistics (a public one). */
   private counted = new Uint8Array(64);
   private statsCount = 0;
@@ -156,20 +158,23 @@ export class Collection {
   }
 
   /**
-   * Grows every per-document array at once to hold the documents indexed, pending and expected, with
+   * Grows the per-document arrays ahead of need, for the documents indexed, pending and expected with
    * a tenth to spare: one early copy of each instead of many late ones. Dozens of columns growing
    * together past a million documents allocated hundreds of megabytes at once, and each allocation
-   * set off a collection ("external memory pressure"): a stall of most of a second.
+   * set off a collection ("external memory pressure"): a stall of most of a second. So once half the
+   * room is in use, the arrays grow one per document indexed (each still grows itself if it must).
    */
   private reserveFor(doc: number): void {
-    if (doc < this.reserved) return;
+    this.growing.pop()?.();
+    if (doc < this.reserved / 2) return;
     const size = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1), Math.ceil(this.reserved * 1.5));
     this.reserved = size;
-    if (size > this.refs.length) this.refs = grownTo(this.refs, size);
-    if (size > this.counted.length) this.counted = grownTo(this.counted, size);
-    for (const field of this.fields.values()) field.occurrences.reserveDocs(size);
-    for (const col of [...this.numbers.values(), ...this.signalValues, this.orders]) col.reserve(size);
-    for (const col of this.keywords.values()) col.reserve(size);
+    this.growing.push(
+      () => (this.refs = grownTo(this.refs, size)),
+      () => (this.counted = grownTo(this.counted, size)),
+      ...[...this.fields.values()].map((field) => () => field.occurrences.reserveDocs(size)),
+      ...[...this.numbers.values(), ...this.signalValues, this.orders, ...this.keywords.values()].map((col) => () => col.reserve(size)),
+    );
   }
 
   /** Records marked by `touch` and not yet indexed. */
@@ -604,6 +609,7 @@ function countUp(counts: Uint32Array<ArrayBufferLike>, index: number): Uint32Arr
 }
 
 function grownTo<T extends Uint8Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>>(array: T, size: number): T {
+  if (size <= array.length) return array;
   const out = new (array.constructor as new (size: number) => T)(size);
   out.set(array);
   return out;
