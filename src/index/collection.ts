@@ -81,8 +81,9 @@ export class Collection {
   private liveCount = 0;
   /** Records of the source kind a load in progress expects yet (`expectMore`). */
   private incoming = 0;
-  /** Documents the per-document arrays are growing to hold. */
+  /** Documents the per-document arrays are growing to hold, and the document at which to look again. */
   private reserved = 64;
+  private checkAt = 32;
   /** Growing the per-document arrays, one step per document indexed. */
   private readonly growing: Array<() => void> = [];
   /** 1 for each document counted in the statistics (a public one). */
@@ -166,8 +167,14 @@ export class Collection {
    */
   private reserveFor(doc: number): void {
     this.growing.pop()?.();
-    if (doc < this.reserved / 2) return;
-    const size = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1), Math.ceil(this.reserved * 1.5));
+    if (doc < this.checkAt) return;
+    const wanted = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1));
+    const grow = wanted > this.reserved;
+    // By half at the least, so that documents added one by one (nothing expected) cost few copies.
+    const size = grow ? Math.max(wanted, Math.ceil(this.reserved * 1.5)) : this.reserved;
+    // Looked at again halfway through the room left.
+    this.checkAt = doc + Math.max(1, Math.floor((size - doc) / 2));
+    if (!grow) return;
     this.reserved = size;
     this.growing.push(
       () => (this.refs = grownTo(this.refs, size)),
