@@ -271,7 +271,8 @@ export class SearchEngine {
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
   private unresolvedCount(): number {
     let n = 0;
-    for (const [name, count] of this.byRepository) if (!this.store.repository(name)) n += count;
+    // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
+    for (const [name, count] of this.byRepository) if (!name || this.store.refOf("repositories", name) === undefined) n += count;
     return n;
   }
 
