@@ -272,7 +272,7 @@ export class SearchEngine {
   private unresolvedCount(): number {
     let n = 0;
     // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
-    for (const [name, count] of this.byRepository) if (!name || this.store.refOf("repositories", name) === undefined) n += count;
+    for (const [name, count] of this.byRepository) if (!this.store.hasRepository(name)) n += count;
     return n;
   }
 

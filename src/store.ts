@@ -241,6 +241,11 @@ export class Store implements StoreReader {
     return record;
   }
 
+  /** Whether a repository of that name is stored (its record is not read). */
+  hasRepository(fullName: string | undefined): boolean {
+    return !!fullName && this.records.get("repositories")!.has(fullName.toLowerCase());
+  }
+
   repositoryById(id: unknown): RecordLike | undefined {
     const n = typeof id === "string" ? Number(id) : id;
     if (typeof n !== "number" || !Number.isFinite(n)) return undefined;
