@@ -88,13 +88,17 @@ async function phase(work) {
   // The histogram measures from its first tick: a block at the very start of `work` would go unseen without one.
   await new Promise((r) => setTimeout(r, 5));
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const result = await work();
   const elapsed = performance.now() - start;
+  const used = process.cpuUsage(cpuStart);
+  // User + system time of every thread of the process (a worker's too), in ms.
+  const cpu = (used.user + used.system) / 1000;
   // One more turn, so that a block at the very end is seen too.
   await new Promise((r) => setTimeout(r, 5));
   histogram.disable();
   gc.disconnect();
-  return { result, elapsed, stall: histogram.max / 1e6, gc: longestGc };
+  return { result, elapsed, cpu, stall: histogram.max / 1e6, gc: longestGc };
 }
 
 function memory() {
@@ -142,7 +146,7 @@ async function forgesearch() {
   const { SearchEngine } = await import(pathToFileURL(path.join(dist, "index.js")).href);
   const options = { rateLimit: false, timeLimitMs: 3_600_000, now: () => Date.UTC(2026, 11, 31) };
   const rows = [];
-  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, stall: p.stall, gc: p.gc, extra });
+  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra });
 
   const saveDir = path.join(opts.dir, `saved-${N}`);
   if (opts.reuse && existsSync(path.join(saveDir, "forgesearch.index"))) {
@@ -209,7 +213,7 @@ async function forgesearch() {
 async function minisearch() {
   const { default: MiniSearch } = await import("minisearch");
   const rows = [];
-  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, stall: p.stall, gc: p.gc, extra });
+  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra });
   const base = memory();
   const ms = new MiniSearch({ fields: ["title", "body"], idField: "id" });
   const load = await phase(async () => {
@@ -240,13 +244,16 @@ const dumpBytes = statSync(path.join(dumpDir, "issues.ndjson")).size;
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`);
 console.log(`corpus: ${N.toLocaleString("en")} issues, ${(dumpBytes / 2 ** 20).toFixed(0)} MB of NDJSON (${Math.round(dumpBytes / N)} B per issue); system ${opts.system}`);
 const result = opts.system === "minisearch" ? await minisearch() : await forgesearch();
-console.log("\n| phase | time (ms) | longest loop delay (ms) | longest GC pause (ms) | |");
-console.log("|---|---:|---:|---:|---|");
-for (const r of result.rows) console.log(`| ${r.what} | ${ms(r.ms)} | ${ms(r.stall)} | ${ms(r.gc)} | ${r.extra} |`);
+console.log("\n| phase | time (ms) | CPU (ms) | longest loop delay (ms) | longest GC pause (ms) | |");
+console.log("|---|---:|---:|---:|---:|---|");
+for (const r of result.rows) console.log(`| ${r.what} | ${ms(r.ms)} | ${r.cpu === undefined ? "" : ms(r.cpu)} | ${ms(r.stall)} | ${ms(r.gc)} | ${r.extra} |`);
 const build = (result.load + (result.index ?? 0)) / 1000;
 // A reused index was neither loaded nor indexed here: no build rate or memory per record to report.
+const buildRows = result.rows.slice(0, result.index === undefined ? 1 : 2);
+const buildCpu = buildRows.reduce((sum, r) => sum + (r.cpu ?? 0), 0) / 1000;
 if (build) console.log(
-  `\nrecords/s (load + first search): ${Math.round(N / build).toLocaleString("en")}; heap + external after GC: ${(result.mem.heap / 2 ** 20).toFixed(0)} MB + ${(result.mem.external / 2 ** 20).toFixed(0)} MB, ` +
+  `\nrecords/s (load + first search): ${Math.round(N / build).toLocaleString("en")} (${build.toFixed(1)} s wall, ${buildCpu.toFixed(1)} s CPU); ` +
+    `longest loop delay / GC pause while building: ${ms(Math.max(...buildRows.map((r) => r.stall)))} / ${ms(Math.max(...buildRows.map((r) => r.gc)))} ms; heap + external after GC: ${(result.mem.heap / 2 ** 20).toFixed(0)} MB + ${(result.mem.external / 2 ** 20).toFixed(0)} MB, ` +
     `${Math.round(result.perRecord)} B per record (${(result.perRecord / (dumpBytes / N)).toFixed(2)}× the NDJSON); rss ${(result.mem.rss / 2 ** 20).toFixed(0)} MB`,
 );
 console.log(`longest loop delay over all phases: ${ms(Math.max(...result.rows.map((r) => r.stall)))} ms`);

@@ -26,6 +26,7 @@ import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./api/medi
 import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
+import { LoadIndexer } from "./index/load-indexer.js";
 import type { CollectionState } from "./index/state.js";
 import type { Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
@@ -231,6 +232,12 @@ export class SearchEngine {
     try {
       // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
       const seen = new Map<DumpKind, Set<string>>();
+      // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
+      const indexer = new LoadIndexer(
+        this.collections.values(),
+        () => !this.gate.busy,
+        (error) => this.logger?.error("indexing while loading failed", error),
+      );
       const report = await readDump(
         dir,
         (kind, record, origin) => {
@@ -240,9 +247,11 @@ export class SearchEngine {
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           keys.add(key);
+          indexer.loaded(origin.text.length);
         },
         options,
-      );
+        { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
+      ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;
     } finally {
@@ -250,10 +259,25 @@ export class SearchEngine {
     }
   }
 
+  /**
+   * A load's pace: a pause once lines have been read and indexed for INDEX_SLICE_MS, so that the
+   * host runs on (a chunk of the file may hold dozens of records, and collections add their work).
+   */
+  private loadPace(): () => Promise<void> | undefined {
+    let since = performance.now();
+    return () => {
+      if (performance.now() - since < INDEX_SLICE_MS) return undefined;
+      return pause().then(() => {
+        since = performance.now();
+      });
+    };
+  }
+
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
   private unresolvedCount(): number {
     let n = 0;
-    for (const [name, count] of this.byRepository) if (!this.store.repository(name)) n += count;
+    // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
+    for (const [name, count] of this.byRepository) if (!this.store.hasRepository(name)) n += count;
     return n;
   }
 

@@ -186,7 +186,7 @@ describe("Postings", () => {
     const { source, holds } = postingsOver(terms);
     // Document 0 holds a, b, b; slot 1 is empty; document 2 holds b, c.
     const occurrences = { counts: Uint32Array.of(3, 0, 2), ids: Uint32Array.of(0, 1, 1, 1, 2) };
-    const imported = Postings.import(finish(inverting(occurrences, dictionary.length)), dictionary, source, holds);
+    const imported = Postings.import(finish(inverting(occurrences, dictionary.length)), (id) => dictionary[id], source, holds);
     expect([...imported.docs("a")]).toEqual([0]);
     expect([...imported.docs("b")]).toEqual([0, 2]);
     expect([...imported.docs("c")]).toEqual([2]);
