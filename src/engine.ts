@@ -6,6 +6,7 @@
  */
 import { ReadGate } from "./concurrency/read-gate.js";
 import { collect, type Deadline } from "./execute/execute.js";
+import { countBits, docsOf, keepTested } from "./plan/bits.js";
 import {
   asSearchError,
   beyondResultCap,
@@ -25,6 +26,7 @@ import { acceptFrom, negotiateMediaType, type MediaTypeChoice } from "./api/medi
 import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
+import { LoadIndexer } from "./index/load-indexer.js";
 import type { CollectionState } from "./index/state.js";
 import type { Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
@@ -47,7 +49,8 @@ import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
-import { makeScorer } from "./score/score.js";
+import { BOOST_BLOCK, makeScorer } from "./score/score.js";
+import { rankInBlocks } from "./score/top-k.js";
 import { Store } from "./store.js";
 import type { SearchItem } from "./items.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -68,7 +71,7 @@ export interface SearchEngineOptions {
   now?: () => number;
   /**
    * Documents handled between pauses by indexing, collecting and ranking; smaller answers other work
-   * sooner at some cost in throughput. Default: indexing in slices of about 8 ms, 2,048 ranked, 8,192 collected.
+   * sooner at some cost in throughput. Default: indexing in slices of about 8 ms, 16,384 ranked, 65,536 slots examined while collecting.
    */
   blockSize?: number;
   /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
@@ -118,8 +121,11 @@ const RENDER_RESERVE_MS = 10;
 /** The longest a search waiting for indexing sleeps before it looks at its deadline again. */
 const WAIT_SLICE_MS = 25;
 
-/** Matches scored and ranked between pauses: scoring every match of a broad query at once holds the host for long. */
-const RANK_BLOCK = 2048;
+/**
+ * Matches scored and ranked between pauses: scoring every match of a broad query at once holds the
+ * host for long, and a pause costs a turn of the event loop (a block is about a millisecond of work).
+ */
+const RANK_BLOCK = 16_384;
 
 /**
  * The best matches, scored block by block with a pause between blocks and the deadline checked
@@ -226,6 +232,12 @@ export class SearchEngine {
     try {
       // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
       const seen = new Map<DumpKind, Set<string>>();
+      // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
+      const indexer = new LoadIndexer(
+        this.collections.values(),
+        () => !this.gate.busy,
+        (error) => this.logger?.error("indexing while loading failed", error),
+      );
       const report = await readDump(
         dir,
         (kind, record, origin) => {
@@ -235,9 +247,11 @@ export class SearchEngine {
           if (!keys) seen.set(kind, (keys = new Set()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           keys.add(key);
+          indexer.loaded(origin.text.length);
         },
         options,
-      );
+        { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
+      ).finally(() => indexer.finish());
       report.unresolved = this.unresolvedCount();
       return report;
     } finally {
@@ -245,10 +259,25 @@ export class SearchEngine {
     }
   }
 
+  /**
+   * A load's pace: a pause once lines have been read and indexed for INDEX_SLICE_MS, so that the
+   * host runs on (a chunk of the file may hold dozens of records, and collections add their work).
+   */
+  private loadPace(): () => Promise<void> | undefined {
+    let since = performance.now();
+    return () => {
+      if (performance.now() - since < INDEX_SLICE_MS) return undefined;
+      return pause().then(() => {
+        since = performance.now();
+      });
+    };
+  }
+
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
   private unresolvedCount(): number {
     let n = 0;
-    for (const [name, count] of this.byRepository) if (!this.store.repository(name)) n += count;
+    // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
+    for (const [name, count] of this.byRepository) if (!this.store.hasRepository(name)) n += count;
     return n;
   }
 
@@ -531,7 +560,7 @@ export class SearchEngine {
     onPlan?.(match, executionPlan);
     const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
-    const docs = guarded && behind ? this.visibleNow(collection, found.docs, caller) : found.docs;
+    if (guarded && behind) found.count = this.keepVisibleNow(collection, found.bits, caller);
     const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);
 
     const sortField = sortParam ?? resolved.sort?.field;
@@ -545,9 +574,32 @@ export class SearchEngine {
     });
     const offset = cursor ? 0 : (paging.page - 1) * paging.perPage;
     const end = cursor ? cursor.size : Math.min(offset + paging.perPage, RESULT_CAP);
-    const compare = comparator(!!sortColumn, direction);
-    const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor?.after, compare);
-    const ranking = await topInBlocks(docs, best, rankOf, sortColumn, deadline, this.options.blockSize ?? RANK_BLOCK, end);
+    const block = this.options.blockSize ?? RANK_BLOCK;
+    let ranking: { ranked: Ranked[]; complete: boolean };
+    if (cursor) {
+      const compare = comparator(!!sortColumn, direction);
+      const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor.after, compare);
+      ranking = await topInBlocks(docsOf(found.bits, found.count), best, rankOf, sortColumn, deadline, block, end);
+    } else {
+      // Collecting used the time up: rank only as many matches as the page shows, so that it still has items.
+      const first = deadline.now() > deadline.at ? Math.max(1, end) : block;
+      ranking = await rankInBlocks({
+        bits: found.bits,
+        k: end,
+        score: scorer.score,
+        // Ranked by a column, scores only break ties: no bound passes a match over.
+        bound: sortColumn ? undefined : scorer.bound,
+        prepare: sortColumn ? undefined : scorer.prepare,
+        blockSlots: BOOST_BLOCK,
+        order: scorer.order,
+        key: sortColumn && ((doc) => sortColumn.get(doc)),
+        direction,
+        expired: () => deadline.now() > deadline.at,
+        pause,
+        block,
+        first,
+      });
+    }
     const top = ranking.ranked.slice(offset, end);
     cursor?.onLast(top.at(-1));
 
@@ -563,11 +615,11 @@ export class SearchEngine {
       return item;
     });
     const incomplete = behind || found.incomplete || !ranking.complete;
-    return { total_count: docs.length, incomplete_results: incomplete, items };
+    return { total_count: found.count, incomplete_results: incomplete, items };
   }
 
-  /** The documents whose repository the caller may see in the store as it is now (one look-up per repository). */
-  private visibleNow(collection: Collection, docs: Uint32Array, caller: Caller | undefined): Uint32Array {
+  /** Keeps the matches whose repository the caller may see in the store as it is now (one look-up per repository); returns how many. */
+  private keepVisibleNow(collection: Collection, bits: Uint32Array, caller: Caller | undefined): number {
     const repos = collection.keywordColumn("repo");
     const seen = new Map<string, boolean>();
     const visible = (name: string | undefined): boolean => {
@@ -579,7 +631,8 @@ export class SearchEngine {
       }
       return ok;
     };
-    return docs.filter((doc) => visible(repos.get(doc)[0]));
+    keepTested(bits, bits.length, 0, (doc) => visible(repos.get(doc)[0]));
+    return countBits(bits, bits.length);
   }
 
   private textMatches(spec: KindSpec<RecordLike>, record: RecordLike, ctx: RenderContext, wordsByField: Map<string, HighlightTerms>): TextMatch[] {

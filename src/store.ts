@@ -67,6 +67,15 @@ export class Store implements StoreReader {
   private readonly tallies = new Map<Tally, Counts | undefined>(TALLIES.map((t) => [t, new Map()]));
   private young = new Map<number, RecordLike>();
   private old = new Map<number, RecordLike>();
+  /**
+   * The record last stored with its text (a loaded line, an added record), held until the next one:
+   * an index reads it right after, without parsing it again. It is not kept among the recently read
+   * ones, where a load's millions of records would each outlive several young-generation collections
+   * and be promoted, only to die in the old generation (the garbage collector's costliest work).
+   */
+  private latestRef = -1;
+  private latest: RecordLike | undefined;
+  private lastRepository: { name: string; version: number; record: RecordLike | undefined } | undefined;
 
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
 
@@ -127,6 +136,7 @@ export class Store implements StoreReader {
    * removed. Parsed anew unless read lately; the caller must not change it.
    */
   recordAt(ref: number): RecordLike {
+    if (ref === this.latestRef) return this.latest!;
     let record = this.young.get(ref);
     if (record) return record;
     record = this.old.get(ref) ?? this.parse(this.bytes.text(ref));
@@ -205,7 +215,10 @@ export class Store implements StoreReader {
     this.recount(kind, record, 1);
     const ref = this.bytes.append(text ?? JSON.stringify(record), PACKED.has(kind));
     map.set(key, ref);
-    if (text !== undefined) this.keep(ref, record);
+    if (text !== undefined) {
+      this.latestRef = ref;
+      this.latest = record;
+    }
     this.link(kind, key, Store.linkOf(kind, record));
     this.version.set(kind, this.versionOf(kind) + 1);
     return previous;
@@ -251,7 +264,18 @@ export class Store implements StoreReader {
   }
 
   repository(fullName: string | undefined): RecordLike | undefined {
-    return fullName ? this.read("repositories", fullName.toLowerCase()) : undefined;
+    if (!fullName) return undefined;
+    // Indexing a record reads its repository once per column that joins it: the last answer holds until repositories change.
+    const last = this.lastRepository;
+    if (last && last.name === fullName && last.version === this.versionOf("repositories")) return last.record;
+    const record = this.read("repositories", fullName.toLowerCase());
+    this.lastRepository = { name: fullName, version: this.versionOf("repositories"), record };
+    return record;
+  }
+
+  /** Whether a repository of that name is stored (its record is not read). */
+  hasRepository(fullName: string | undefined): boolean {
+    return !!fullName && this.records.get("repositories")!.has(fullName.toLowerCase());
   }
 
   repositoryById(id: unknown): RecordLike | undefined {

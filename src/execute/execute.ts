@@ -1,11 +1,12 @@
 /**
- * execute: walks a plan's documents under a deadline. The clock is passed in;
- * the deadline is checked once per block of documents (and on every heartbeat
- * of a scan), and an expired deadline ends the walk with what was found so far
- * instead of an error. Between blocks the walk pauses through `pause`, so a
- * host can let other work run during a long search.
+ * execute: walks a plan's documents under a deadline, one block of slots at a
+ * time (the plan's operators fill a bitset per block). The clock is passed in;
+ * the deadline is checked after every block, and an expired deadline ends the
+ * walk with what was found so far instead of an error. Between blocks the walk
+ * pauses through `pause`, so a host can let other work run during a long search.
  */
-import { BLOCK, HEARTBEAT, type Plan } from "../plan/plan.js";
+import { BLOCK, type Plan } from "../plan/plan.js";
+import { countBits, wordsFor } from "../plan/bits.js";
 
 export interface Deadline {
   now: () => number;
@@ -13,40 +14,39 @@ export interface Deadline {
   at: number;
 }
 
-/** How often a walk lets other work run: after this many documents (a scan's heartbeat counts as BLOCK). */
-const PAUSE_EVERY = 8 * BLOCK;
+/** How often a walk lets other work run: after this many slots examined (a block costs microseconds). */
+const PAUSE_EVERY = 64 * BLOCK;
 
 export interface Collected {
-  docs: Uint32Array;
+  /** The matches as bits over slots [0, capacity): bit `d & 31` of word `d >>> 5` (bits.ts). */
+  bits: Uint32Array;
+  count: number;
   incomplete: boolean;
 }
 
+/**
+ * The plan's documents, block by block into one bitset over every slot: a few bytes per hundred
+ * slots, where a list of a broad query's matches would be megabytes of garbage per search.
+ */
 export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>, pauseEvery = PAUSE_EVERY): Promise<Collected> {
-  let out = new Uint32Array(1024);
-  let n = 0;
-  let sinceCheck = 0;
+  // Small pause intervals make the blocks as small (in whole words), and the deadline checked as often.
+  const size = Math.min(BLOCK, Math.max(32, Math.ceil(pauseEvery / 32) * 32));
+  const bits = new Uint32Array(wordsFor(plan.capacity));
+  let count = 0;
   let sincePause = 0;
-  // Small pause intervals check the deadline as often.
-  const checkEvery = Math.min(BLOCK, pauseEvery);
-  for (const doc of plan.root.docs()) {
-    const step = doc === HEARTBEAT ? BLOCK : 1;
-    sincePause += step;
-    if (doc === HEARTBEAT || (sinceCheck += step) >= checkEvery) {
-      sinceCheck = 0;
-      if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
-      if (pause && sincePause >= pauseEvery) {
-        sincePause = 0;
-        await pause();
-        if (deadline.now() > deadline.at) return { docs: out.subarray(0, n), incomplete: true };
-      }
-      if (doc === HEARTBEAT) continue;
+  for (let lo = 0; lo < plan.capacity; lo += size) {
+    const hi = Math.min(plan.capacity, lo + size);
+    const block = bits.subarray(lo >>> 5, wordsFor(hi));
+    plan.root.fill(block, lo, hi);
+    count += countBits(block, block.length);
+    if (hi === plan.capacity) break;
+    if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
+    sincePause += hi - lo;
+    if (pause && sincePause >= pauseEvery) {
+      sincePause = 0;
+      await pause();
+      if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
     }
-    if (n === out.length) {
-      const grown = new Uint32Array(out.length * 2);
-      grown.set(out);
-      out = grown;
-    }
-    out[n++] = doc;
   }
-  return { docs: out.subarray(0, n), incomplete: false };
+  return { bits, count, incomplete: false };
 }

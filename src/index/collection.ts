@@ -15,13 +15,15 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { tokenizeValue } from "../text/tokenize.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
+import { FieldTerms } from "./field-terms.js";
+import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
 import type { CollectionState, FieldState } from "./state.js";
+import { TermDictionary } from "./term-dictionary.js";
 
 export interface FieldIndex {
   spec: TextFieldSpec<RecordLike>;
@@ -61,9 +63,9 @@ export class Collection {
   private signalValues: NumberColumn[];
   private readonly slots = new Map<string, number>();
   private readonly free: number[] = [];
-  private readonly dictionary = new Map<string, number>();
-  /** Terms by id: the dictionary inverted. */
-  private readonly termsById: string[] = [];
+  private readonly dictionary = new TermDictionary();
+  /** The occurrences of the field being indexed, reused from one to the next. */
+  private readonly fieldTerms = new FieldTerms();
   readonly fields = new Map<string, FieldIndex>();
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly keywords = new Map<string, KeywordColumn>();
@@ -72,15 +74,25 @@ export class Collection {
   /** The columns that read other kinds' records. */
   private readonly joinColumns: ColumnSpec<RecordLike>[];
   /** Keys whose records changed since they were last indexed. */
-  private readonly pending = new Set<string>();
+  private readonly pending = new MarkQueue<string>();
   /** Documents whose joined columns must be read again: a record they join changed. */
-  private readonly joinPending = new Set<number>();
+  private readonly joinPending = new MarkQueue<number>();
   /** The next document of a refresh of every document's joined columns, when a change could not be traced to documents. */
   private joinScan: number | undefined;
   private liveCount = 0;
+  /** Records of the source kind a load in progress expects yet (`expectMore`). */
+  private incoming = 0;
+  /** Documents the per-document arrays are growing to hold, and the document at which to look again. */
+  private reserved = 64;
+  private checkAt = 32;
+  /** Growing the per-document arrays, one step per document indexed. */
+  private readonly growing: Array<() => void> = [];
   /** 1 for each document counted in the statistics (a public one). */
   private counted = new Uint8Array(64);
   private statsCount = 0;
+  /** Distinct term ids of the field being indexed, reused from one to the next. */
+  private distinct = new Uint32Array(1024);
+  private readonly termOfId = (id: number): string => this.dictionary.term(id);
   /** Sort keys of the document being indexed, reused from one document to the next. */
   private scratch = new Float64Array(1024);
 
@@ -142,6 +154,37 @@ export class Collection {
     this.pending.add(key);
   }
 
+  /** About how many more records of the source kind are on their way (a load's estimate, 0 when it ends). */
+  expectMore(records: number): void {
+    this.incoming = Math.max(0, Math.round(records));
+  }
+
+  /**
+   * Grows the per-document arrays ahead of need, for the documents indexed, pending and expected with
+   * a tenth to spare: one early copy of each instead of many late ones. Dozens of columns growing
+   * together past a million documents allocated hundreds of megabytes at once, and each allocation
+   * set off a collection ("external memory pressure"): a stall of most of a second. So once half the
+   * room is in use, the arrays grow one per document indexed (each still grows itself if it must).
+   */
+  private reserveFor(doc: number): void {
+    this.growing.pop()?.();
+    if (doc < this.checkAt) return;
+    const wanted = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1));
+    const grow = wanted > this.reserved;
+    // By half at the least, so that documents added one by one (nothing expected) cost few copies.
+    const size = grow ? Math.max(wanted, Math.ceil(this.reserved * 1.5)) : this.reserved;
+    // Looked at again halfway through the room left.
+    this.checkAt = doc + Math.max(1, Math.floor((size - doc) / 2));
+    if (!grow) return;
+    this.reserved = size;
+    this.growing.push(
+      () => (this.refs = grownTo(this.refs, size)),
+      () => (this.counted = grownTo(this.counted, size)),
+      ...[...this.fields.values()].map((field) => () => field.occurrences.reserveDocs(size)),
+      ...[...this.numbers.values(), ...this.signalValues, this.orders, ...this.keywords.values()].map((col) => () => col.reserve(size)),
+    );
+  }
+
   /** Records marked by `touch` and not yet indexed. */
   get pendingCount(): number {
     return this.pending.size;
@@ -180,10 +223,9 @@ export class Collection {
    */
   step(limit = Infinity): boolean {
     let done = 0;
-    for (const doc of this.joinPending) {
+    while (this.joinPending.size) {
       if (done++ >= limit) return true;
-      this.joinPending.delete(doc);
-      this.refreshJoined(doc);
+      this.refreshJoined(this.joinPending.take()!);
     }
     if (this.joinScan !== undefined) {
       const end = Math.min(this.capacity, this.joinScan + Math.max(0, limit - done));
@@ -192,9 +234,9 @@ export class Collection {
       this.joinScan = end >= this.capacity ? undefined : end;
       if (this.joinScan !== undefined) return true;
     }
-    for (const key of this.pending) {
+    while (this.pending.size) {
       if (done++ >= limit) return true;
-      this.pending.delete(key);
+      const key = this.pending.take()!;
       const ref = this.store.refOf(this.spec.source, key);
       if (ref !== undefined) this.upsert(key, ref);
       else this.remove(key);
@@ -265,6 +307,7 @@ export class Collection {
     let doc = this.slots.get(key);
     if (doc === undefined) {
       doc = this.free.pop() ?? this.keys.length;
+      this.reserveFor(doc);
       this.slots.set(key, doc);
       this.keys[doc] = key;
       this.liveCount++;
@@ -307,49 +350,55 @@ export class Collection {
     this.refs[doc] = ref;
   }
 
-  private termId(term: string): number {
-    let id = this.dictionary.get(term);
-    if (id === undefined) {
-      this.dictionary.set(term, (id = this.termsById.length));
-      this.termsById.push(term);
-    }
-    return id;
-  }
-
   /** The dictionary id of a term, or -1 when no document ever held it. */
   termIdOf(term: string): number {
-    return this.dictionary.get(term) ?? -1;
+    return this.dictionary.find(term);
   }
 
   /** Indexes the field's text of a document anew, replacing what it had. */
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
-    const tokens = tokenizeValue(field.spec.text(record, this.store), field.spec.tokenizer);
-    const n = tokens.length;
+    const terms = this.fieldTerms;
+    terms.read(field.spec.text(record, this.store), field.spec.tokenizer, this.dictionary);
+    const n = terms.count;
     const occurrences = field.occurrences;
     const previous = this.termsOf(field, doc);
     field.totalLength -= occurrences.count(doc);
-    // What the documents indexed so far and those still pending will hold, at the current average, with 5 % to spare.
-    const expected = this.liveCount > 64 ? (occurrences.liveCount / this.liveCount) * (this.liveCount + this.pending.size) * 1.05 : 0;
-    const first = occurrences.reserve(doc, n, Math.ceil(expected));
+    const first = occurrences.reserve(doc, n);
     // Occurrences go in (term id, position) order: packed into one float64 key when they fit, else compared in pairs.
-    let packed = true;
-    for (const t of tokens) if (t.position >= POSITION_LIMIT || (t.width ?? 1) !== 1) packed = false;
-    if (packed) {
+    const { ids, positions, widths } = terms;
+    if (!terms.wide && terms.maxPosition <= POSITION_LIMIT) {
       if (this.scratch.length < n) this.scratch = new Float64Array(Math.max(n, this.scratch.length * 2));
       const keys = this.scratch.subarray(0, n);
-      for (let i = 0; i < n; i++) keys[i] = this.termId(tokens[i].term) * POSITION_LIMIT + tokens[i].position;
+      for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);
         occurrences.put(first + i, id, keys[i] - id * POSITION_LIMIT, 1);
       }
     } else {
-      const termIds = tokens.map((t) => this.termId(t.term));
-      const order = tokens.map((_, i) => i).sort((a, b) => termIds[a] - termIds[b] || tokens[a].position - tokens[b].position);
-      order.forEach((from, i) => occurrences.put(first + i, termIds[from], tokens[from].position, tokens[from].width ?? 1));
+      const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ids[a] - ids[b] || positions[a] - positions[b]);
+      order.forEach((from, i) => occurrences.put(first + i, ids[from], positions[from], widths[from]));
     }
     field.totalLength += n;
-    field.postings.set(doc, this.termsOf(field, doc), previous);
+    // A new document's distinct term ids go to the lists as they are; anything else by its terms.
+    const distinct = previous.length ? 0 : this.distinctIds(field, doc);
+    if (previous.length || !field.postings.addNew(doc, this.distinct, distinct, this.termOfId)) {
+      field.postings.set(doc, this.termsOf(field, doc), previous);
+    }
+  }
+
+  /** Fills `distinct` with the document's distinct term ids in the field, ascending; returns how many. */
+  private distinctIds(field: FieldIndex, doc: number): number {
+    let k = 0;
+    field.occurrences.forEachTerm(doc, (id) => {
+      if (k === this.distinct.length) {
+        const grown = new Uint32Array(k * 2);
+        grown.set(this.distinct);
+        this.distinct = grown;
+      }
+      this.distinct[k++] = id;
+    });
+    return k;
   }
 
   private clearFields(doc: number): void {
@@ -364,15 +413,15 @@ export class Collection {
   /** A document's distinct terms in a field, in term id order. */
   private termsOf(field: FieldIndex, doc: number): string[] {
     const terms: string[] = [];
-    field.occurrences.forEachTerm(doc, (id) => terms.push(this.termsById[id]));
+    field.occurrences.forEachTerm(doc, (id) => terms.push(this.dictionary.term(id)));
     return terms;
   }
 
   /** Whether a document's field holds a term now: what tells a stale posting from a current one. */
   private holdsTerm(field: FieldIndex): (doc: number, term: string) => boolean {
     return (doc, term) => {
-      const id = this.dictionary.get(term);
-      return id !== undefined && field.occurrences.frequency(doc, id) > 0;
+      const id = this.dictionary.find(term);
+      return id >= 0 && field.occurrences.frequency(doc, id) > 0;
     };
   }
 
@@ -459,7 +508,7 @@ export class Collection {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       keys[doc] = this.keys[doc] ?? null;
     }
-    return { kind: this.spec.kind, keys, free: [...this.free], dictionary: this.termsById.slice(), fields, numbers, keywords, orders, signals };
+    return { kind: this.spec.kind, keys, free: [...this.free], dictionary: Array.from({ length: this.dictionary.size }, (_, id) => this.dictionary.term(id)), fields, numbers, keywords, orders, signals };
   }
 
   /**
@@ -493,8 +542,8 @@ export class Collection {
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
     for (const doc of state.free) c.free.push(doc);
-    state.dictionary.forEach((term) => c.termId(term));
-    if (c.termsById.length !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
+    state.dictionary.forEach((term) => c.dictionary.idOf(term));
+    if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
     for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
     for (const { name, values } of state.numbers) {
@@ -529,7 +578,7 @@ export class Collection {
       const end = at + counts[doc];
       if (counts[doc] && this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = at; i < end; i++) {
-        if (ids[i] >= this.termsById.length || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+        if (ids[i] >= this.dictionary.size || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
       total += counts[doc];
       at = end;
@@ -537,8 +586,8 @@ export class Collection {
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;
-    const lists = yield* inverting(state.occurrences, this.termsById.length);
-    field.postings = yield* Postings.importing(lists, this.termsById, () => this.distinctTerms(field), this.holdsTerm(field));
+    const lists = yield* inverting(state.occurrences, this.dictionary.size);
+    field.postings = yield* Postings.importing(lists, (id) => this.dictionary.term(id), () => this.distinctTerms(field), this.holdsTerm(field));
   }
 
   private *distinctTerms(field: FieldIndex): Generator<[number, string[]]> {
@@ -563,6 +612,13 @@ function countUp(counts: Uint32Array<ArrayBufferLike>, index: number): Uint32Arr
     out.set(counts);
   }
   out[index] += 1;
+  return out;
+}
+
+function grownTo<T extends Uint8Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>>(array: T, size: number): T {
+  if (size <= array.length) return array;
+  const out = new (array.constructor as new (size: number) => T)(size);
+  out.set(array);
   return out;
 }
 

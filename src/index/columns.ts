@@ -15,12 +15,16 @@ export class NumberColumn {
 
   /** Sets a value as given, infinities and NaN included. */
   setExactly(doc: number, value: number): void {
-    if (doc >= this.values.length) {
-      const grown = new Float64Array(Math.max(doc + 1, Math.ceil(this.values.length * 1.5))).fill(NaN);
-      grown.set(this.values);
-      this.values = grown;
-    }
+    if (doc >= this.values.length) this.reserve(Math.max(doc + 1, Math.ceil(this.values.length * 1.5)));
     this.values[doc] = value;
+  }
+
+  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  reserve(size: number): void {
+    if (size <= this.values.length) return;
+    const grown = new Float64Array(size).fill(NaN);
+    grown.set(this.values);
+    this.values = grown;
   }
 
   /** NaN when the document has no value. */
@@ -102,6 +106,12 @@ export class KeywordColumn {
     this.cells[doc] = MANY;
     this.multi.set(doc, unique);
     for (const v of unique) this.post(this.idOf(v), doc);
+  }
+
+  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  reserve(size: number): void {
+    this.ready();
+    if (size > this.cells.length) this.cells = growCells(this.cells, size);
   }
 
   get(doc: number): readonly string[] {

@@ -52,6 +52,11 @@ export class DocSet implements Iterable<number> {
     return lo < this.length && this.sorted[lo] === doc;
   }
 
+  /** The documents ascending in one array: a view of the list while it is one, a sorted copy once it is a Set. Not to be changed. */
+  ascending(): Uint32Array {
+    return this.set ? Uint32Array.from(this.set).sort() : this.sorted.subarray(0, this.length);
+  }
+
   [Symbol.iterator](): Iterator<number> {
     return this.set ? this.set.values() : this.sorted.subarray(0, this.length).values();
   }

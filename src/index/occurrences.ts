@@ -6,9 +6,14 @@
  *
  * Every document's occurrences lie end to end in shared arrays, found by a
  * start and a count per document: no object per document, which keeps
- * indexing, saving and restoring cheap. A document indexed again gets fresh
- * room at the end; the room it leaves is reclaimed by compacting once it
- * outweighs the occurrences in use.
+ * indexing, saving and restoring cheap. The arrays are blocks of a fixed
+ * number of occurrences (the first one grows to that size): a large build
+ * adds blocks instead of copying one array of hundreds of megabytes into a
+ * larger one, which held the event loop for a second at a million documents.
+ * A document's occurrences never straddle two arrays; one longer than a block
+ * gets an array of its own, spanning as many block numbers as it needs. A
+ * document indexed again gets fresh room at the end; the room it leaves is
+ * reclaimed by compacting once it outweighs the occurrences in use.
  */
 import { finish, type Steps } from "./steps.js";
 
@@ -26,22 +31,47 @@ type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 /** Occurrences (or documents) handled between pauses when saving or restoring. */
 const STEP = 1 << 18;
 
+/** Occurrences per block: 2^20, four megabytes of term ids. */
+const BLOCK_BITS = 20;
+
+/** The size the first block starts at, doubling up to a whole block. */
+const FIRST_BLOCK = 1024;
+
 export class Occurrences {
-  private ids: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
-  /** Two bytes a position until one past 65,535 arrives (prose rarely has one), then four. */
-  private positions: Positions = new Uint16Array(1024);
-  /** Allocated when the first occurrence wider than 1 arrives. */
-  private widths: Uint32Array<ArrayBufferLike> | undefined;
+  /** Per block number: the array holding it, and the occurrence number of that array's first element. */
+  private ids: Array<Uint32Array<ArrayBufferLike>> = [];
+  /** Two bytes a position until one past 65,535 arrives in that array (prose rarely has one), then four. */
+  private positions: Positions[] = [];
+  /** Allocated for an array when the first occurrence wider than 1 arrives in it. */
+  private widths: Array<Uint32Array<ArrayBufferLike> | undefined> = [];
+  private bases: number[] = [];
+  private readonly bits: number;
+  private readonly blockSize: number;
   private starts: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   private counts: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
-  /** Occurrences written (live or left behind). */
+  /** Occurrence numbers handed out (live, left behind, or passed over at the end of a block). */
   private used = 0;
   /** Occurrences of current documents. */
   private live = 0;
 
+  /** `blockBits`: occurrences per block as a power of two (small in tests, to cross blocks often). */
+  constructor(blockBits = BLOCK_BITS) {
+    this.bits = blockBits;
+    this.blockSize = 2 ** blockBits;
+  }
+
   /** Occurrences of current documents. */
   get liveCount(): number {
     return this.live;
+  }
+
+  /** Occurrences the arrays have room for. */
+  get allocated(): number {
+    let n = 0;
+    this.ids.forEach((array, block) => {
+      if (block === 0 || array !== this.ids[block - 1]) n += array.length;
+    });
+    return n;
   }
 
   /** Occurrences in a document (its field length). */
@@ -50,45 +80,96 @@ export class Occurrences {
   }
 
   /**
-   * Room for `n` occurrences of `doc`, replacing any it had; returns the index
-   * of the first, to be filled with `put` in (term id, position) order. When the
-   * arrays must grow, they grow to at least `expected` occurrences.
+   * Room for `n` occurrences of `doc`, replacing any it had; returns the number
+   * of the first, to be filled with `put` in (term id, position) order.
    */
-  reserve(doc: number, n: number, expected = 0): number {
+  reserve(doc: number, n: number): number {
     this.clear(doc);
-    if (doc >= this.counts.length) {
-      const size = Math.max(doc + 1, Math.ceil(this.counts.length * 1.5));
-      this.starts = grow(this.starts, size);
-      this.counts = grow(this.counts, size);
-    }
-    if (this.used + n > this.ids.length) {
-      if (this.used - this.live > this.live) this.compact();
-      if (this.used + n > this.ids.length) {
-        // Half again, not twice: the room left over at the end of a large build is the memory wasted.
-        // `expected`: the caller's estimate of the occurrences it will hold, so that a large build
-        // copies its arrays a few times early instead of many times late (each copy holds the loop).
-        const size = Math.max(this.used + n, Math.ceil(this.ids.length * 1.5), Math.min(expected, 2 ** 31));
-        this.ids = grow(this.ids, size);
-        this.positions = grow(this.positions, size);
-        if (this.widths) this.widths = grow(this.widths, size, 1);
-      }
-    }
-    const start = this.used;
+    if (doc >= this.counts.length) this.reserveDocs(Math.max(doc + 1, Math.ceil(this.counts.length * 1.5)));
+    if (!this.fits(n) && this.used - this.live > Math.max(this.live, this.blockSize)) this.compact();
+    const start = this.room(n);
     this.starts[doc] = start;
     this.counts[doc] = n;
-    this.used += n;
     this.live += n;
     return start;
   }
 
-  put(at: number, termId: number, position: number, width: number): void {
-    this.ids[at] = termId;
-    if (position > 0xffff && this.positions instanceof Uint16Array) this.positions = Uint32Array.from(this.positions);
-    this.positions[at] = position;
-    if (width !== 1 || this.widths) {
-      if (!this.widths) this.widths = new Uint32Array(this.ids.length).fill(1);
-      this.widths[at] = width;
+  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  reserveDocs(size: number): void {
+    if (size <= this.counts.length) return;
+    this.starts = grow(this.starts, size);
+    this.counts = grow(this.counts, size);
+  }
+
+  /** Whether `n` more occurrences fit in the arrays as they are. */
+  private fits(n: number): boolean {
+    if (n === 0) return true;
+    const block = this.used >>> this.bits;
+    return block < this.ids.length && this.used + n - this.bases[block] <= this.ids[block].length;
+  }
+
+  /** The first of `n` consecutive occurrence numbers in one array, adding or growing arrays as needed. */
+  private room(n: number): number {
+    if (n === 0) return this.used;
+    const block = this.used >>> this.bits;
+    const offset = this.used - block * this.blockSize;
+    if (block === 0 && this.ids.length <= 1 && this.used + n <= this.blockSize) {
+      // The first block grows by doubling up to a whole block: a small index stays small.
+      const have = this.ids[0]?.length ?? 0;
+      if (this.used + n > have) this.setArrays(0, 1, Math.min(this.blockSize, Math.max(FIRST_BLOCK, have * 2, this.used + n)), true);
+    } else if (offset + n > this.blockSize || block >= this.ids.length) {
+      // A fresh block (or, for a long document, an array spanning several block numbers); the end of the last one is passed over.
+      const first = offset === 0 ? block : block + 1;
+      const spans = Math.ceil(n / this.blockSize);
+      this.setArrays(first, spans, spans * this.blockSize, false);
+      this.used = first * this.blockSize;
     }
+    const start = this.used;
+    this.used += n;
+    return start;
+  }
+
+  /** Gives block numbers [first, first + spans) one array of `size` occurrences (the first block's contents copied when it grows). */
+  private setArrays(first: number, spans: number, size: number, keep: boolean): void {
+    const ids = new Uint32Array(size);
+    const positions: Positions = spans > 1 ? new Uint32Array(size) : new Uint16Array(size);
+    let widths: Uint32Array | undefined;
+    if (keep && this.ids[first]) {
+      ids.set(this.ids[first]);
+      if (this.positions[first] instanceof Uint32Array) {
+        const wide = new Uint32Array(size);
+        wide.set(this.positions[first]);
+        this.positions[first] = wide;
+      } else positions.set(this.positions[first]);
+      if (this.widths[first]) {
+        widths = new Uint32Array(size).fill(1);
+        widths.set(this.widths[first]);
+      }
+    }
+    for (let block = first; block < first + spans; block++) {
+      this.ids[block] = ids;
+      if (!(keep && this.positions[block] instanceof Uint32Array)) this.positions[block] = positions;
+      this.widths[block] = widths;
+      this.bases[block] = first * this.blockSize;
+    }
+  }
+
+  put(at: number, termId: number, position: number, width: number): void {
+    const block = at >>> this.bits;
+    const i = at - this.bases[block];
+    this.ids[block][i] = termId;
+    if (position > 0xffff && this.positions[block] instanceof Uint16Array) this.replace(this.positions, block, Uint32Array.from(this.positions[block]));
+    this.positions[block][i] = position;
+    if (width !== 1 || this.widths[block]) {
+      if (!this.widths[block]) this.replace(this.widths, block, new Uint32Array(this.ids[block].length).fill(1));
+      this.widths[block]![i] = width;
+    }
+  }
+
+  /** Puts `array` in place of the one block `block` is in, for every block number that array spans. */
+  private replace<T>(arrays: T[], block: number, array: T): void {
+    for (let b = block; b >= 0 && this.ids[b] === this.ids[block]; b--) arrays[b] = array;
+    for (let b = block + 1; b < this.ids.length && this.ids[b] === this.ids[block]; b++) arrays[b] = array;
   }
 
   clear(doc: number): void {
@@ -106,61 +187,71 @@ export class Occurrences {
 
   /** Occurrences of `termId` in the document (its term frequency). Scoring calls it per match and field: no allocation. */
   frequency(doc: number, termId: number): number {
-    if (doc >= this.counts.length || termId < 0) return 0;
+    if (doc >= this.counts.length || termId < 0 || this.counts[doc] === 0) return 0;
     const start = this.starts[doc];
-    const end = start + this.counts[doc];
-    const first = this.firstId(termId, start, end);
+    const block = start >>> this.bits;
+    const ids = this.ids[block];
+    const base = this.bases[block];
+    const end = start - base + this.counts[doc];
+    const first = firstId(ids, termId, start - base, end);
     let last = first;
-    while (last < end && this.ids[last] === termId) last++;
+    while (last < end && ids[last] === termId) last++;
     return last - first;
-  }
-
-  /** The first index in [lo, hi) whose term id is at least `termId` (ids ascend within a document). */
-  private firstId(termId: number, lo: number, hi: number): number {
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid] < termId) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
   }
 
   /** [first, end) of the occurrences of `termId` in the document (empty when none). */
   range(doc: number, termId: number): [number, number] {
     const [start, end] = this.span(doc);
     if (termId < 0 || start === end) return [start, start];
-    const lo = this.firstId(termId, start, end);
+    const block = start >>> this.bits;
+    const ids = this.ids[block];
+    const base = this.bases[block];
+    const lo = firstId(ids, termId, start - base, end - base);
     let last = lo;
-    while (last < end && this.ids[last] === termId) last++;
-    return [lo, last];
+    while (last < end - base && ids[last] === termId) last++;
+    return [lo + base, last + base];
   }
 
   idAt(at: number): number {
-    return this.ids[at];
+    const block = at >>> this.bits;
+    return this.ids[block][at - this.bases[block]];
   }
 
   positionAt(at: number): number {
-    return this.positions[at];
+    const block = at >>> this.bits;
+    return this.positions[block][at - this.bases[block]];
   }
 
   widthAt(at: number): number {
-    return this.widths ? this.widths[at] : 1;
+    const block = at >>> this.bits;
+    const widths = this.widths[block];
+    return widths ? widths[at - this.bases[block]] : 1;
   }
 
   /** The first index in [lo, hi) whose position is at least `position` (positions ascend within one term's occurrences). */
   firstAtOrAfter(position: number, lo: number, hi: number): number {
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.positions[mid] < position) lo = mid + 1;
-      else hi = mid;
+    if (lo >= hi) return lo;
+    const block = lo >>> this.bits;
+    const positions = this.positions[block];
+    const base = this.bases[block];
+    let l = lo - base;
+    let h = hi - base;
+    while (l < h) {
+      const mid = (l + h) >>> 1;
+      if (positions[mid] < position) l = mid + 1;
+      else h = mid;
     }
-    return lo;
+    return l + base;
   }
 
   /** Calls `each` with every distinct term id of the document, ascending. */
   forEachTerm(doc: number, each: (termId: number) => void): void {
     const [start, end] = this.span(doc);
-    for (let at = start; at < end; at++) if (at === start || this.ids[at] !== this.ids[at - 1]) each(this.ids[at]);
+    if (start === end) return;
+    const block = start >>> this.bits;
+    const ids = this.ids[block];
+    const base = this.bases[block];
+    for (let at = start - base; at < end - base; at++) if (at === start - base || ids[at] !== ids[at - 1]) each(ids[at]);
   }
 
   /** Documents 0 … capacity-1 with their occurrences in turn, compacted. */
@@ -172,19 +263,28 @@ export class Occurrences {
   *stating(capacity: number): Steps<OccurrencesState> {
     const counts = new Uint32Array(capacity);
     let total = 0;
-    for (let doc = 0; doc < capacity; doc++) total += counts[doc] = this.count(doc);
+    let wide = false;
+    for (let doc = 0; doc < capacity; doc++) {
+      total += counts[doc] = this.count(doc);
+      if (counts[doc] && this.widths[this.starts[doc] >>> this.bits]) wide = true;
+    }
     const ids = new Uint32Array(total);
     // Saved four bytes a position, whatever the width in memory.
     const positions = new Uint32Array(total);
-    const widths = this.widths ? new Uint32Array(total) : undefined;
+    const widths = wide ? new Uint32Array(total).fill(1) : undefined;
     yield;
     let at = 0;
     let sinceStep = 0;
     for (let doc = 0; doc < capacity; doc++) {
       const [start, end] = this.span(doc);
-      ids.set(this.ids.subarray(start, end), at);
-      positions.set(this.positions.subarray(start, end), at);
-      widths?.set(this.widths!.subarray(start, end), at);
+      if (start === end) continue;
+      const block = start >>> this.bits;
+      const from = start - this.bases[block];
+      const to = end - this.bases[block];
+      ids.set(this.ids[block].subarray(from, to), at);
+      positions.set(this.positions[block].subarray(from, to), at);
+      const w = this.widths[block];
+      if (w) widths!.set(w.subarray(from, to), at);
       at += end - start;
       if ((sinceStep += end - start + 1) >= STEP) {
         sinceStep = 0;
@@ -195,15 +295,15 @@ export class Occurrences {
   }
 
   /** Occurrences from `state()`, holding its arrays. Throws a RangeError when they do not fit together. */
-  static of(state: OccurrencesState): Occurrences {
-    return finish(Occurrences.restoring(state));
+  static of(state: OccurrencesState, blockBits = BLOCK_BITS): Occurrences {
+    return finish(Occurrences.restoring(state, blockBits));
   }
 
   /** `of` in steps of about STEP occurrences or documents. */
-  static *restoring(state: OccurrencesState): Steps<Occurrences> {
+  static *restoring(state: OccurrencesState, blockBits = BLOCK_BITS): Steps<Occurrences> {
     const { counts, ids, positions, widths } = state;
     if (positions.length !== ids.length || (widths && widths.length !== ids.length)) throw new RangeError("occurrence arrays differ in length");
-    const o = new Occurrences();
+    const o = new Occurrences(blockBits);
     o.starts = new Uint32Array(Math.max(counts.length, 1));
     let at = 0;
     for (let doc = 0; doc < counts.length; doc++) {
@@ -213,51 +313,67 @@ export class Occurrences {
     if (at !== ids.length) throw new RangeError("occurrence counts do not add up");
     yield;
     o.counts = counts.length ? counts : o.counts;
-    o.ids = ids;
-    o.positions = positions;
+    // The saved arrays as one array spanning as many block numbers as they need; new documents go after it.
+    const spans = Math.ceil(ids.length / o.blockSize);
     // Two bytes a position when every one fits.
-    let narrow = true;
-    for (let from = 0; narrow && from < positions.length; from += STEP) {
+    let narrowable = true;
+    for (let from = 0; narrowable && from < positions.length; from += STEP) {
       const end = Math.min(positions.length, from + STEP);
-      for (let i = from; i < end; i++) if (positions[i] > 0xffff) narrow = false;
+      for (let i = from; i < end; i++) if (positions[i] > 0xffff) narrowable = false;
       yield;
     }
-    if (narrow) {
-      const two = new Uint16Array(positions.length);
+    let narrow: Positions = positions;
+    if (narrowable) {
+      narrow = new Uint16Array(positions.length);
       for (let from = 0; from < positions.length; from += STEP) {
-        two.set(positions.subarray(from, from + STEP), from);
+        narrow.set(positions.subarray(from, from + STEP), from);
         yield;
       }
-      o.positions = two;
     }
-    o.widths = widths;
-    o.used = o.live = ids.length;
+    for (let block = 0; block < spans; block++) {
+      o.ids[block] = ids;
+      o.positions[block] = narrow;
+      o.widths[block] = widths;
+      o.bases[block] = 0;
+    }
+    o.used = spans * o.blockSize;
+    o.live = ids.length;
     return o;
   }
 
-  /** Moves every document's occurrences to the front, in document order, dropping what was left behind. */
+  /** Moves every document's occurrences into fresh arrays, in the order they were written, dropping what was left behind. */
   private compact(): void {
     const { counts, starts } = this;
-    let at = 0;
     const order = [...counts.keys()].filter((doc) => counts[doc] > 0).sort((a, b) => starts[a] - starts[b]);
+    const old = { ids: this.ids, positions: this.positions, widths: this.widths, bases: this.bases };
+    this.ids = [];
+    this.positions = [];
+    this.widths = [];
+    this.bases = [];
+    this.used = 0;
     for (const doc of order) {
-      const start = starts[doc];
       const n = counts[doc];
-      // Ascending starts: a document's room moves down, never over one not yet moved.
-      this.ids.copyWithin(at, start, start + n);
-      this.positions.copyWithin(at, start, start + n);
-      this.widths?.copyWithin(at, start, start + n);
-      starts[doc] = at;
-      at += n;
+      const block = starts[doc] >>> this.bits;
+      const from = starts[doc] - old.bases[block];
+      const start = this.room(n);
+      for (let i = 0; i < n; i++) this.put(start + i, old.ids[block][from + i], old.positions[block][from + i], old.widths[block]?.[from + i] ?? 1);
+      starts[doc] = start;
     }
-    this.used = at;
-    this.live = at;
   }
 }
 
-function grow<T extends Positions>(array: T, size: number, fill = 0): T {
-  const out = new (array.constructor as new (size: number) => T)(size);
+/** The first index in [lo, hi) of `ids` whose term id is at least `termId` (ids ascend within a document). */
+function firstId(ids: Uint32Array<ArrayBufferLike>, termId: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid] < termId) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function grow(array: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
+  const out = new Uint32Array(size);
   out.set(array);
-  if (fill) out.fill(fill, array.length);
   return out;
 }

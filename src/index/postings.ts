@@ -24,6 +24,8 @@ import FlexSearch from "flexsearch";
 import type { InvertedLists } from "./inverted.js";
 import { finish, type Steps } from "./steps.js";
 
+type Index = InstanceType<typeof FlexSearch.Index>;
+
 /**
  * FlexSearch hands what is added or searched to the encoder untouched (it does not force a
  * string), so a document's terms go in as the array they are; a searched term is one word.
@@ -36,7 +38,7 @@ export type TermSource = () => Iterable<[doc: number, terms: string[]]>;
 /** Whether a document's current terms include `term`. */
 export type TermTest = (doc: number, term: string) => boolean;
 
-const newIndex = () =>
+const newIndex = (): Index =>
   new FlexSearch.Index({
     tokenize: "strict",
     resolution: 1,
@@ -54,11 +56,44 @@ type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: b
 /** List entries handed to FlexSearch per step of an import. */
 const ENTRIES_PER_STEP = 1 << 16;
 
+/**
+ * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
+ * update register, no score function, no keystore, no database): each term's lists by score (one
+ * score, 0), and the set of documents added.
+ */
+interface Lists {
+  map: Map<string, number[][]>;
+  reg: Set<number>;
+}
+
+/**
+ * The index's lists when they have exactly the shape `add` fills in this setup, else undefined
+ * (another FlexSearch version, say). Appending a document's distinct terms to them is what `add`
+ * does, without its per-document dictionary of repeats (our terms are distinct already), which
+ * cost most of the time of indexing; `test/index/postings.test.ts` checks the two agree.
+ */
+function listsOf(index: Index): Lists | undefined {
+  const i = index as unknown as Record<string, unknown>;
+  const plain =
+    i.map instanceof Map && i.map.size === 0 && i.reg instanceof Set && i.resolution === 1 && i.tokenize === "strict" &&
+    !i.depth && !i.fastupdate && !i.score && !i.rtl && !i.keystore && !i.compress && !i.db;
+  return plain ? (i as unknown as Lists) : undefined;
+}
+
 /** Stale documents tolerated before a merge, at the least. */
 const MIN_STALE_FOR_MERGE = 4096;
 
 export class Postings {
   private index = newIndex();
+  /** The index's lists, when they can be filled directly. */
+  private lists = listsOf(this.index);
+  /**
+   * When filled directly: the list of each term id given to `addNew` (FlexSearch's own array, found
+   * once through its map), and 1 for each document in the index. Looking a term up in a map of strings
+   * and a document in a set of a million cost cache misses on every word of a large build.
+   */
+  private listOfId: Array<number[] | undefined> = [];
+  private inIndex = new Uint8Array(64);
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -78,8 +113,8 @@ export class Postings {
   set(doc: number, terms: string[], previous: readonly string[] = []): void {
     if (!terms.length) return this.remove(doc, previous);
     if (!previous.length) this.size++;
-    if (!this.index.contain(doc)) {
-      this.index.add(doc, asContent(terms));
+    if (!this.contains(doc)) {
+      this.append(doc, terms);
       this.entries += terms.length;
       return;
     }
@@ -87,8 +122,7 @@ export class Postings {
     this.markStale(doc);
     const had = new Set(previous);
     const added = terms.filter((t) => !had.has(t));
-    // Skipping FlexSearch's update check: it would remove the document first, scanning every list.
-    if (added.length) (this.index.add as AddUnchecked).call(this.index, doc, asContent(added), false, true);
+    if (added.length) this.append(doc, added);
     this.entries += added.length;
     this.mergeIfDue();
   }
@@ -96,9 +130,71 @@ export class Postings {
   /** The document no longer has terms; `previous` are the terms it had. */
   remove(doc: number, previous: readonly string[] = []): void {
     if (previous.length) this.size--;
-    if (!this.index.contain(doc)) return;
+    if (!this.contains(doc)) return;
     this.markStale(doc);
     this.mergeIfDue();
+  }
+
+  /**
+   * `set` for a document that had no terms and is in no list, its terms given as ids[0, count)
+   * (distinct) of a dictionary read by `termOf`; false, doing nothing, when that does not hold or
+   * the lists cannot be filled directly (the caller then calls `set`).
+   */
+  addNew(doc: number, ids: ArrayLike<number>, count: number, termOf: (id: number) => string): boolean {
+    const lists = this.lists;
+    if (!lists || this.contains(doc)) return false;
+    if (count === 0) return true;
+    this.size++;
+    this.entries += count;
+    for (let i = 0; i < count; i++) {
+      const id = ids[i];
+      let list = this.listOfId[id];
+      if (!list) {
+        const term = termOf(id);
+        const byScore = lists.map.get(term);
+        if (byScore) list = byScore[0];
+        else lists.map.set(term, [(list = [])]);
+        this.listOfId[id] = list;
+      }
+      list.push(doc);
+    }
+    lists.reg.add(doc);
+    this.markAdded(doc);
+    return true;
+  }
+
+  /** Whether FlexSearch's lists hold the document (perhaps stale). */
+  private contains(doc: number): boolean {
+    // FlexSearch answers with a promise only over a database, which these indexes never have.
+    return this.lists ? doc < this.inIndex.length && this.inIndex[doc] === 1 : this.index.contain(doc) === true;
+  }
+
+  private markAdded(doc: number): void {
+    if (doc >= this.inIndex.length) {
+      const grown = new Uint8Array(Math.max(doc + 1, this.inIndex.length * 2));
+      grown.set(this.inIndex);
+      this.inIndex = grown;
+    }
+    this.inIndex[doc] = 1;
+  }
+
+  /** Adds the document to the lists of `terms` (distinct), whether or not it is in others already. */
+  private append(doc: number, terms: string[]): void {
+    const lists = this.lists;
+    if (!lists) {
+      // Skipping FlexSearch's update check: it would remove the document first, scanning every list.
+      (this.index.add as AddUnchecked).call(this.index, doc, asContent(terms), false, true);
+      return;
+    }
+    const { map } = lists;
+    for (const term of terms) {
+      if (!term) continue;
+      const list = map.get(term);
+      if (list) list[0].push(doc);
+      else map.set(term, [[doc]]);
+    }
+    lists.reg.add(doc);
+    this.markAdded(doc);
   }
 
   /** Documents holding the term, ascending. */
@@ -120,53 +216,69 @@ export class Postings {
   }
 
   /**
-   * Posting lists computed from a field's occurrences (`inverting`), `dictionary` naming the term
-   * ids; the caller may let other work run at each `yield`.
+   * Documents holding the term, ascending, without copying FlexSearch's list when it is clean
+   * (ascending, no repeats, no stale document): a common word's list is most of the collection,
+   * and a copy of it per search is garbage the collector must sweep. Not to be changed.
    */
-  static *importing(lists: InvertedLists, dictionary: readonly string[], source: TermSource, holds: TermTest): Steps<Postings> {
-    const postings = new Postings(source, holds);
-    const { starts, docs } = lists;
-    function* entries(): Generator<[string, number[]]> {
-      for (let t = 0; t + 1 < starts.length; t++) if (starts[t + 1] > starts[t]) yield [dictionary[t], arrayOf(docs, starts[t], starts[t + 1])];
+  view(term: string): ArrayLike<number> {
+    if (!term || term.includes(" ")) return NO_DOCS;
+    const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
+    const stale = this.staleCount ? this.stale : undefined;
+    let previous = -1;
+    for (let i = 0; i < ids.length; i++) {
+      const doc = ids[i];
+      if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
+      previous = doc;
     }
-    yield* postings.filling(entries(), lists.documents);
-    return postings;
-  }
-
-  /** Posting lists imported at once (see `importing`). */
-  static import(lists: InvertedLists, dictionary: readonly string[], source: TermSource, holds: TermTest): Postings {
-    return finish(Postings.importing(lists, dictionary, source, holds));
+    return ids;
   }
 
   /**
-   * Replaces FlexSearch's lists with `lists` (each term's documents, ascending) over `documents`
-   * (those with terms, ascending), through its `import`, which takes parsed data as well as text.
+   * Posting lists computed from a field's occurrences (`inverting`), `termOf` naming the term ids,
+   * handed to FlexSearch through its `import` (which takes parsed lists as well as JSON text); the
+   * caller may let other work run at each `yield`.
    */
-  private *filling(lists: Iterable<[term: string, docs: number[]]>, documents: Uint32Array | number[]): Steps<void> {
-    this.index = newIndex();
-    this.stale = new Uint8Array(this.stale.length);
-    this.staleCount = 0;
+  static *importing(lists: InvertedLists, termOf: (id: number) => string, source: TermSource, holds: TermTest): Steps<Postings> {
+    const postings = new Postings(source, holds);
+    const { starts, docs, documents } = lists;
     let batch: Array<[string, number[][]]> = [];
     let batchEntries = 0;
-    let entries = 0;
-    for (const [term, docs] of lists) {
+    for (let t = 0; t + 1 < starts.length; t++) {
+      if (starts[t + 1] === starts[t]) continue;
       // The shape FlexSearch's own export has: per term, one list per resolution slot (there is one).
-      batch.push([term, [docs]]);
-      batchEntries += docs.length;
-      entries += docs.length;
+      batch.push([termOf(t), [arrayOf(docs, starts[t], starts[t + 1])]]);
+      batchEntries += starts[t + 1] - starts[t];
       if (batchEntries >= ENTRIES_PER_STEP) {
-        this.index.import("map", batch as unknown as string);
+        postings.index.import("map", batch as unknown as string);
         [batch, batchEntries] = [[], 0];
         yield;
       }
     }
-    this.index.import("map", batch as unknown as string);
+    postings.index.import("map", batch as unknown as string);
     for (let at = 0; at < documents.length; at += ENTRIES_PER_STEP) {
-      this.index.import("reg", arrayOf(documents, at, Math.min(documents.length, at + ENTRIES_PER_STEP)) as unknown as string);
+      const end = Math.min(documents.length, at + ENTRIES_PER_STEP);
+      postings.index.import("reg", arrayOf(documents, at, end) as unknown as string);
+      // Imported into the same map and set: the lists keep the shape `append` fills directly.
+      for (let i = at; i < end; i++) postings.markAdded(documents[i]);
       yield;
     }
-    this.size = documents.length;
-    this.entries = entries;
+    postings.size = documents.length;
+    postings.entries = docs.length;
+    return postings;
+  }
+
+  /** Posting lists imported at once (see `importing`). */
+  static import(lists: InvertedLists, termOf: (id: number) => string, source: TermSource, holds: TermTest): Postings {
+    return finish(Postings.importing(lists, termOf, source, holds));
+  }
+
+  /** The lists as FlexSearch's own `export` writes them (named parts of JSON text): what tells them from those its `add` builds. */
+  export(): Array<[key: string, data: string]> {
+    const parts: Array<[string, string]> = [];
+    this.index.export((key: string, data: string) => {
+      parts.push([key, data]);
+    });
+    return parts;
   }
 
   /** Entries in all lists, repeats and stale ones included. */
@@ -194,18 +306,20 @@ export class Postings {
 
   /** FlexSearch's lists anew from every document's current terms: no stale entries, no repeats. */
   rebuild(): void {
-    const lists = new Map<string, number[]>();
-    const documents: number[] = [];
+    this.index = newIndex();
+    this.lists = listsOf(this.index);
+    this.listOfId = [];
+    this.inIndex = new Uint8Array(this.inIndex.length);
+    this.size = 0;
+    this.entries = 0;
+    this.stale = new Uint8Array(this.stale.length);
+    this.staleCount = 0;
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
-      documents.push(doc);
-      for (const term of terms) {
-        const docs = lists.get(term);
-        if (docs) docs.push(doc);
-        else lists.set(term, [doc]);
-      }
+      this.append(doc, terms);
+      this.size++;
+      this.entries += terms.length;
     }
-    finish(this.filling(lists, documents));
   }
 }
 
@@ -215,6 +329,8 @@ function arrayOf(values: Uint32Array | number[], from: number, to: number): numb
   for (let i = from; i < to; i++) out[i - from] = values[i];
   return out;
 }
+
+const NO_DOCS: ArrayLike<number> = new Uint32Array(0);
 
 function ascending(docs: Uint32Array): boolean {
   for (let i = 1; i < docs.length; i++) if (docs[i] < docs[i - 1]) return false;

@@ -1,4 +1,4 @@
-import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
 
 /** The read size of the file stream; lines may be longer and may straddle chunks. */
 export const CHUNK_BYTES = 64 * 1024;
@@ -38,7 +38,26 @@ export interface ReadLinesOptions {
  * joined again before decoding); a CR before the LF and a BOM at the start are dropped.
  */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line> {
-  yield* splitLines(createReadStream(path, { highWaterMark: options.chunkBytes ?? CHUNK_BYTES }), options);
+  yield* splitLines(readChunks(path, options.chunkBytes ?? CHUNK_BYTES), options);
+}
+
+/**
+ * A file's bytes, read chunk by chunk into one buffer: each chunk is good until the next is asked
+ * for. A stream's fresh buffer per chunk is memory outside the heap that only a collection frees,
+ * and a large load's gigabytes of them kept setting off collections for "external memory pressure".
+ */
+async function* readChunks(path: string, size: number): AsyncGenerator<Buffer> {
+  const file = await open(path, "r");
+  try {
+    const buffer = Buffer.allocUnsafeSlow(size);
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, size, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /** The bytes of the line being read, up to a limit: past it they are dropped and the line is only marked too long. */
@@ -76,7 +95,11 @@ class PendingLine {
   }
 }
 
-/** The lines of any byte stream (a decompressed file, say), split, bounded and decoded as `readLines` does. */
+/**
+ * The lines of any byte stream (a decompressed file, say), split, bounded and decoded as `readLines`
+ * does. A chunk may be a reused buffer: it is read before the next is asked for, and the part of a
+ * line it ends with is copied.
+ */
 export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<Line> {
   const pending = new PendingLine(options.maxLineBytes ?? MAX_LINE_BYTES);
   let number = 0;
@@ -99,7 +122,7 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<R
       yield line();
       start = end + 1;
     }
-    if (start < chunk.length) pending.add(chunk.subarray(start));
+    if (start < chunk.length) pending.add(Buffer.from(chunk.subarray(start)));
   }
   if (!pending.empty) yield line();
 }

@@ -56,6 +56,14 @@ export interface RecordOrigin {
 
 export type DumpSink = (kind: DumpKind, record: Record<string, unknown>, origin: RecordOrigin) => void;
 
+/** What the engine hears from a load besides its records. */
+export interface LoadHooks {
+  /** Told as each file of the dump begins: its kind, its size in bytes, and the kinds of the files still to come after it. */
+  onFile?: (kind: DumpKind, bytes: number, later: readonly DumpKind[]) => void;
+  /** Asked after each line: a promise to wait for before the next (letting other work run), or nothing to go straight on. */
+  pace?: () => Promise<void> | undefined;
+}
+
 export interface ReadDumpOptions {
   /** Called after every chunk read, with the bytes read so far over all files and their total size. */
   onProgress?: (bytesRead: number, bytesTotal: number) => void;
@@ -82,7 +90,8 @@ const BLANK = /^\s*$/;
  * A bad line, or a record the sink throws on, is reported and skipped; loading goes on.
  * Memory stays flat whatever the input: lines are bounded and only the first problems are kept.
  */
-export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOptions = {}): Promise<LoadReport> {
+export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOptions = {}, hooks: LoadHooks = {}): Promise<LoadReport> {
+  const { onFile, pace } = hooks;
   const { onProgress, signal, maxLineBytes } = options;
   const maxProblems = options.maxProblems ?? MAX_PROBLEMS;
   signal?.throwIfAborted();
@@ -101,8 +110,11 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
     report.problemsByCode[code] = (report.problemsByCode[code] ?? 0) + 1;
     if (report.errors.length < maxProblems) report.errors.push({ file, line, code, message });
   };
-  for (const { kind, path } of files) {
+  for (const [at, { kind, path, size }] of files.entries()) {
+    onFile?.(kind, size, files.slice(at + 1).map((file) => file.kind));
     for await (const { text, number, tooLong, invalidUtf8 } of readLines(path, { onChunk, maxLineBytes })) {
+      const wait = pace?.();
+      if (wait) await wait;
       signal?.throwIfAborted();
       if (tooLong) {
         note(path, number, "line-too-long", `line longer than ${maxLineBytes ?? "the limit of"} bytes: passed over`);

@@ -1,25 +1,33 @@
 /**
- * plan: logical query × index → a tree of operators, each able to enumerate
- * its documents and to test one document, with a cost (how many documents it
- * would enumerate). A conjunction is led by its cheapest child and tests the
- * others on the leader's documents only.
- *
- * Enumeration may emit HEARTBEAT between documents while it scans: the
- * collector uses it to check the deadline and to yield, so that a scan that
- * finds little still stops on time.
+ * plan: logical query × index → a tree of operators, each able to fill a
+ * block bitset with its documents in a range of slots and to test one
+ * document, with a cost (how many documents it lists). A conjunction is led by
+ * its cheapest child; each other child either fills its own block and is
+ * combined a word at a time, or tests the few documents left, whichever is
+ * cheaper for that block. The loops that run per block or per document are
+ * plain indexed loops: quick from a search's first block on, before the code
+ * is optimised.
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { Match } from "../logical/match.js";
 import { queryTerms } from "../text/tokenize.js";
+import { countBits, fillFromList, fillTested, keepTested, wordsFor } from "./bits.js";
 
-export const HEARTBEAT = -1;
-/** Documents scanned between heartbeats. */
+/** The largest range of slots one `fill` covers. */
 export const BLOCK = 1024;
 
 export interface Operator {
-  /** Estimated number of documents `docs()` walks through. */
+  /** Estimated number of documents the operator lists. */
   cost: number;
-  docs(): Iterable<number>;
+  /** True when filling a block tests every slot in it (a scan) rather than stepping through a list. */
+  scans: boolean;
+  /** What one `test` costs, counted in listed documents a fill steps over (a fill sets a bit per step). */
+  testCost: number;
+  /**
+   * Sets the bits of the matching documents of slots [lo, hi) in `out` (bits.ts), `lo` a multiple
+   * of 32 and `hi - lo` at most BLOCK. Blocks are asked for in ascending order (any may be skipped).
+   */
+  fill(out: Uint32Array, lo: number, hi: number): void;
   test(doc: number): boolean;
   /** Printed form, for explain output and plan goldens. */
   describe: string;
@@ -39,30 +47,54 @@ export interface TextLeaf {
 
 export interface Plan {
   root: Operator;
+  /** One past the highest slot: the documents lie in [0, capacity). */
+  capacity: number;
   /** Text leaves that count towards the score (not under a NOT). */
   scoring: TextLeaf[];
 }
 
-function* scanLive(collection: Collection, keep: (doc: number) => boolean): Generator<number> {
-  const n = collection.capacity;
-  for (let doc = 0; doc < n; doc++) {
-    if ((doc & (BLOCK - 1)) === BLOCK - 1) yield HEARTBEAT;
-    if (collection.isLive(doc) && keep(doc)) yield doc;
-  }
+/** An operator that tests every live slot of a block. */
+function scan(cost: number, test: (doc: number) => boolean, describe: string): Operator {
+  return { cost, scans: true, testCost: 1, fill: (out, lo, hi) => fillTested(out, lo, hi, test), test, describe };
 }
 
-const NOTHING: Operator = { cost: 0, docs: () => [], test: () => false, describe: "none" };
+/** An operator over ascending lists of documents, fetched when first filled; a cursor per list follows the blocks. */
+function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc: number) => boolean, testCost: number, describe: string): Operator {
+  let held: Array<ArrayLike<number>> | undefined;
+  let cursors: number[] = [];
+  return {
+    cost,
+    scans: false,
+    testCost,
+    fill(out, lo, hi) {
+      if (!held) {
+        held = lists();
+        cursors = held.map(() => 0);
+      }
+      for (let i = 0; i < held.length; i++) cursors[i] = fillFromList(held[i], cursors[i], out, lo, hi);
+    },
+    test,
+    describe,
+  };
+}
+
+/** A keyword test reads the document's values and looks each up in a set. */
+const KEYWORD_TEST = 8;
+/** A word's test looks it up among a document's terms: a binary search in memory no other step touched. */
+const WORD_TEST = 40;
+
+const NOTHING: Operator = { cost: 0, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "none" };
 
 export function plan(match: Match, collection: Collection): Plan {
   const scoring: TextLeaf[] = [];
   const root = compile(match, collection, scoring, false);
-  return { root, scoring };
+  return { root, capacity: collection.capacity, scoring };
 }
 
 function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
   switch (match.op) {
     case "all":
-      return { cost: c.capacity, docs: () => scanLive(c, () => true), test: (d) => c.isLive(d), describe: "all" };
+      return scan(c.capacity, (d) => c.isLive(d), "all");
     case "none":
       return { ...NOTHING, describe: `none(${match.reason})` };
     case "text":
@@ -72,25 +104,19 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       const sets = match.values.map((v) => col.docs(v));
       const cost = sets.reduce((n, s) => n + s.size, 0);
       const values = new Set(match.values);
-      return {
-        cost,
-        docs: () => (sets.length === 1 ? sets[0] : unionSets(sets)),
-        test: (d) => {
-          for (const v of col.get(d)) if (values.has(v)) return true;
-          return false;
-        },
-        describe: `${match.column}=${match.values.join("|")}`,
+      const test = (d: number) => {
+        const held = col.get(d);
+        for (let i = 0; i < held.length; i++) if (values.has(held[i])) return true;
+        return false;
       };
+      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}=${match.values.join("|")}`);
     }
     case "prefix": {
       const col = c.keywordColumn(match.column);
       const sets = [...col.values()].filter((v) => v.startsWith(match.prefix)).map((v) => col.docs(v));
-      return {
-        cost: sets.reduce((n, s) => n + s.size, 0),
-        docs: () => unionSets(sets),
-        test: (d) => col.get(d).some((v) => v.startsWith(match.prefix)),
-        describe: `${match.column}^=${match.prefix}`,
-      };
+      const cost = sets.reduce((n, set) => n + set.size, 0);
+      const test = (d: number) => col.get(d).some((v) => v.startsWith(match.prefix));
+      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}^=${match.prefix}`);
     }
     case "range": {
       const col = c.numberColumn(match.column);
@@ -98,31 +124,27 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
         const v = col.get(d);
         return v >= match.low && v <= match.high;
       };
-      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `${match.column}:[${match.low}..${match.high}]` };
+      return scan(c.capacity, test, `${match.column}:[${match.low}..${match.high}]`);
     }
     case "exists": {
       const test = c.hasNumberColumn(match.column)
         ? (d: number) => !Number.isNaN(c.numberColumn(match.column).get(d))
         : (d: number) => c.keywordColumn(match.column).get(d).length > 0;
-      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `${match.column}:*` };
+      return scan(c.capacity, test, `${match.column}:*`);
     }
     case "and": {
       const children = match.children.map((m) => compile(m, c, scoring, negated)).sort((a, b) => a.cost - b.cost);
-      const [lead, ...rest] = children;
-      const test = allOf(children);
-      const others = allOf(rest);
-      return {
-        cost: lead.cost,
-        docs: () => filter(lead.docs(), others),
-        test,
-        describe: `(and ${children.map((o) => o.describe).join(" ")})`,
-      };
+      return conjunction(children, c.capacity);
     }
     case "or": {
       const children = match.children.map((m) => compile(m, c, scoring, negated));
       return {
         cost: children.reduce((n, o) => n + o.cost, 0),
-        docs: () => unionOperators(children, c.capacity),
+        scans: children.some((o) => o.scans),
+        testCost: children.reduce((n, o) => n + o.testCost, 0),
+        fill(out, lo, hi) {
+          for (let i = 0; i < children.length; i++) children[i].fill(out, lo, hi);
+        },
         test: (d) => children.some((o) => o.test(d)),
         describe: `(or ${children.map((o) => o.describe).join(" ")})`,
       };
@@ -130,9 +152,63 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
     case "not": {
       const child = compile(match.child, c, scoring, !negated);
       const test = (d: number) => c.isLive(d) && !child.test(d);
-      return { cost: c.capacity, docs: () => scanLive(c, test), test, describe: `(not ${child.describe})` };
+      const inner = new Uint32Array(wordsFor(BLOCK));
+      return {
+        cost: c.capacity,
+        scans: true,
+        testCost: child.testCost + 1,
+        fill(out, lo, hi) {
+          const words = wordsFor(hi - lo);
+          inner.fill(0, 0, words);
+          child.fill(inner, lo, hi);
+          for (let doc = lo; doc < hi; doc++) {
+            const bit = doc - lo;
+            if (!(inner[bit >>> 5] & (1 << (bit & 31))) && c.isLive(doc)) out[bit >>> 5] |= 1 << (bit & 31);
+          }
+        },
+        test,
+        describe: `(not ${child.describe})`,
+      };
     }
   }
+}
+
+
+/** Every child's documents, children ordered by cost: the first fills the block, the others narrow it. */
+function conjunction(children: Operator[], capacity: number): Operator {
+  const [lead, ...rest] = children;
+  const block = new Uint32Array(wordsFor(BLOCK));
+  const other = new Uint32Array(wordsFor(BLOCK));
+  return {
+    cost: lead.cost,
+    scans: lead.scans,
+    testCost: children.reduce((n, o) => n + o.testCost, 0),
+    fill(out, lo, hi) {
+      const words = wordsFor(hi - lo);
+      block.fill(0, 0, words);
+      lead.fill(block, lo, hi);
+      for (let r = 0; r < rest.length; r++) {
+        const o = rest[r];
+        const left = countBits(block, words);
+        if (left === 0) return;
+        // A listed child fills its block when testing what is left would cost more than stepping
+        // through its documents there; a scan tests what is left.
+        if (o.scans || left * o.testCost < (o.cost * (hi - lo)) / Math.max(capacity, 1)) {
+          keepTested(block, words, lo, o.test);
+        } else {
+          other.fill(0, 0, words);
+          o.fill(other, lo, hi);
+          for (let i = 0; i < words; i++) block[i] &= other[i];
+        }
+      }
+      for (let i = 0; i < words; i++) out[i] |= block[i];
+    },
+    test: (d) => {
+      for (let i = 0; i < children.length; i++) if (!children[i].test(d)) return false;
+      return true;
+    },
+    describe: `(and ${children.map((o) => o.describe).join(" ")})`,
+  };
 }
 
 function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
@@ -149,7 +225,7 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
   if (!negated) scoring.push({ match, perField });
 
   const fieldTest = (ft: FieldTerms, d: number): boolean => {
-    for (const id of ft.termIds) if (c.termFrequency(ft.field, d, id) === 0) return false;
+    for (let i = 0; i < ft.termIds.length; i++) if (c.termFrequency(ft.field, d, ft.termIds[i]) === 0) return false;
     return ft.terms.length === 1 || adjacent(ft, d);
   };
   const leads = perField.map((ft) => {
@@ -162,13 +238,30 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
       if (count === 0) break;
     }
     const term = ft.terms[best];
+    const test = (d: number) => fieldTest(ft, d);
     // A single word's own posting list needs no second look.
-    const docs = () => (ft.terms.length === 1 ? ft.field.postings.docs(term) : filter(ft.field.postings.docs(term), (d) => fieldTest(ft, d)));
-    return { cost: bestCount, docs, test: (d: number) => fieldTest(ft, d), describe: "" };
+    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.view(term)], test, WORD_TEST, "");
+    let list: ArrayLike<number> | undefined;
+    let cursor = 0;
+    const scratch = new Uint32Array(wordsFor(BLOCK));
+    // The leading word's documents, each tested for the others (and their order, for a phrase).
+    const fill = (out: Uint32Array, lo: number, hi: number) => {
+      list ??= ft.field.postings.view(term);
+      const words = wordsFor(hi - lo);
+      scratch.fill(0, 0, words);
+      cursor = fillFromList(list, cursor, scratch, lo, hi);
+      keepTested(scratch, words, lo, test);
+      for (let i = 0; i < words; i++) out[i] |= scratch[i];
+    };
+    return { cost: bestCount, scans: false, testCost: WORD_TEST * ft.terms.length, fill, test, describe: "" };
   });
   return {
     cost: leads.reduce((n, l) => n + l.cost, 0),
-    docs: () => (leads.length === 1 ? leads[0].docs() : unionOperators(leads, c.capacity)),
+    scans: false,
+    testCost: perField.reduce((n, ft) => n + WORD_TEST * ft.terms.length, 0),
+    fill(out, lo, hi) {
+      for (let i = 0; i < leads.length; i++) leads[i].fill(out, lo, hi);
+    },
     test: (d) => perField.some((ft) => fieldTest(ft, d)),
     describe: `${match.phrase ? '"' : ""}${match.text}${match.phrase ? '"' : ""}@${perField.map((p) => p.field.spec.name).join("|")}`,
   };
@@ -193,59 +286,4 @@ function adjacent(ft: FieldTerms, doc: number): boolean {
   const [lo, hi] = ranges[0];
   for (let at = lo; at < hi; at++) if (from(1, o.positionAt(at) + o.widthAt(at))) return true;
   return false;
-}
-
-/** A test passed when every operator's is (a plain loop: it runs once per candidate document). */
-function allOf(operators: Operator[]): (doc: number) => boolean {
-  return (d) => {
-    for (const o of operators) if (!o.test(d)) return false;
-    return true;
-  };
-}
-
-/** Keeps the documents `keep` accepts; a heartbeat every block examined, so a filter that rejects most still lets the deadline be checked. */
-function* filter(docs: Iterable<number>, keep: (d: number) => boolean): Generator<number> {
-  let examined = 0;
-  for (const d of docs) {
-    if (d === HEARTBEAT) {
-      examined = 0;
-      yield d;
-    } else {
-      if (++examined === BLOCK) {
-        examined = 0;
-        yield HEARTBEAT;
-      }
-      if (keep(d)) yield d;
-    }
-  }
-}
-
-function* unionSets(sets: ReadonlyArray<Iterable<number>>): Generator<number> {
-  if (sets.length === 1) {
-    yield* sets[0];
-    return;
-  }
-  const seen = new Set<number>();
-  for (const s of sets) for (const d of s) if (!seen.has(d)) {
-    seen.add(d);
-    yield d;
-  }
-}
-
-function* unionOperators(children: Operator[], capacity: number): Generator<number> {
-  const seen = new Uint8Array(capacity);
-  let examined = 0;
-  for (const o of children) {
-    for (const d of o.docs()) {
-      if (d === HEARTBEAT || ++examined === BLOCK) {
-        examined = 0;
-        yield HEARTBEAT;
-        if (d === HEARTBEAT) continue;
-      }
-      if (!seen[d]) {
-        seen[d] = 1;
-        yield d;
-      }
-    }
-  }
 }

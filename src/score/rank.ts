@@ -3,6 +3,7 @@
  * deterministic tie-breaks (score, then the kind's order key, ascending), and
  * selection of the top `k` without sorting every match.
  */
+import { siftDown, siftUp, type HeapOps } from "./heap.js";
 
 export interface Ranked {
   doc: number;
@@ -32,7 +33,7 @@ export function comparator(sorted: boolean, direction: "asc" | "desc"): Comparat
  * whose root is the worst item kept. Offering in blocks gives the same answer
  * as offering everything at once, since the order is total.
  */
-export class TopK {
+export class TopK implements HeapOps {
   private readonly heap: Ranked[] = [];
 
   /** `direction` is the sort column's, when ranking by a column; it lets `mayTake` judge by key alone. */
@@ -59,10 +60,10 @@ export class TopK {
     const heap = this.heap;
     if (heap.length < this.k) {
       heap.push(item);
-      this.up(heap.length - 1);
+      siftUp(this, heap.length - 1);
     } else if (this.k > 0 && this.compare(item, heap[0]) < 0) {
       heap[0] = item;
-      this.down(0);
+      siftDown(this, 0, heap.length);
     }
   }
 
@@ -71,34 +72,12 @@ export class TopK {
     return [...this.heap].sort(this.compare);
   }
 
-  private worse(i: number, j: number): boolean {
+  /** Whether the kept item at `i` ranks below the one at `j`. */
+  worse(i: number, j: number): boolean {
     return this.compare(this.heap[i], this.heap[j]) > 0;
   }
 
-  private swap(i: number, j: number): void {
+  swap(i: number, j: number): void {
     [this.heap[i], this.heap[j]] = [this.heap[j], this.heap[i]];
-  }
-
-  private up(i: number): void {
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.worse(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-
-  private down(i: number): void {
-    const n = this.heap.length;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < n && this.worse(l, m)) m = l;
-      if (r < n && this.worse(r, m)) m = r;
-      if (m === i) break;
-      this.swap(i, m);
-      i = m;
-    }
   }
 }

@@ -146,6 +146,8 @@ function resolveSignal(at: string, defaults: SignalRanking, value: unknown): Sig
 /** A signal's value after its transform, before its weight. */
 export function transformSignal(signal: SignalRanking, value: number): number {
   const v = Math.max(0, value || 0);
+  // Every transform maps 0 to 0; most documents have no comments or reactions, and a logarithm is slow.
+  if (v === 0) return 0;
   switch (signal.transform) {
     case "log":
       return Math.log1p(v);

@@ -77,7 +77,19 @@ interface WordStat {
 
 export interface Scorer {
   score(doc: number): number;
+  /**
+   * At least `score(doc)`, from the boost alone (each word's share of the text part is below its
+   * idf): what lets ranking pass over a match that cannot beat the worst one kept. Absent without
+   * words, where the score is the boost itself.
+   */
+  bound?(doc: number): number;
   explain(doc: number): ScoreExplanation;
+  /**
+   * Computes and keeps the boosts of the slots of one block (BOOST_BLOCK slots), a signal at a
+   * time: for a block where most documents match, cheaper than one by one. Absent when boosts are
+   * not kept.
+   */
+  prepare?(block: number): void;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
 }
@@ -120,13 +132,37 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return boost;
   };
 
-  const boostFor = (doc: number): number => (signals.length ? boostOf(doc) : 0);
+  const kept = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const boosts = kept?.boosts;
+  // The same arithmetic as `boostOf`, in the same order: 0, then each signal's share added in turn.
+  const prepare = (block: number): void => {
+    if (!kept || kept.prepared[block]) return;
+    kept.prepared[block] = 1;
+    const lo = block * BOOST_BLOCK;
+    const hi = Math.min(kept.boosts.length, lo + BOOST_BLOCK);
+    const out = kept.boosts;
+    out.fill(0, lo, hi);
+    for (const { index, config } of signals) {
+      for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
+    }
+  };
+  const boostFor = (doc: number): number => {
+    if (!signals.length) return 0;
+    if (!boosts) return boostOf(doc);
+    const kept = boosts[doc];
+    // NaN: not computed yet (or a boost that is NaN itself, computed again each time).
+    return kept === kept ? kept : (boosts[doc] = boostOf(doc));
+  };
 
   const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
   const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
 
+  // Each word adds idf · tf / (k1 + tf) < idf; the margin covers rounding in the sums.
+  const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
+    ...(kept ? { prepare } : {}),
+    ...(words.length ? { bound: (doc: number) => textBound * (1 + boostFor(doc)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
       const signalParts: Record<string, SignalExplanation> = {};
@@ -160,6 +196,36 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
     }
   }
   return words;
+}
+
+/**
+ * Each slot's boost under one ranking, filled in as documents are scored and kept while the store
+ * stays at one revision: a broad query scores most documents, and the signals' transforms (a
+ * logarithm each) are most of a match's cost when its words are passed over by the bound. Not kept
+ * while changes wait to be indexed: the index may then change without the store changing.
+ */
+interface KeptBoosts {
+  revision: number;
+  ranking: KindRanking;
+  /** NaN where not computed yet. */
+  boosts: Float64Array;
+  /** 1 for each block of BOOST_BLOCK slots whose boosts are all computed. */
+  prepared: Uint8Array;
+}
+
+const boostCache = new WeakMap<Collection, KeptBoosts>();
+
+/** Slots of one block of `Scorer.prepare`. */
+export const BOOST_BLOCK = 1024;
+
+function boostsOf(collection: Collection, store: Store, ranking: KindRanking): KeptBoosts | undefined {
+  if (collection.hasPendingWork()) return undefined;
+  const hit = boostCache.get(collection);
+  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit;
+  const capacity = collection.capacity;
+  const kept = { revision: store.revision, ranking, boosts: new Float64Array(capacity).fill(Number.NaN), prepared: new Uint8Array(Math.ceil(capacity / BOOST_BLOCK)) };
+  boostCache.set(collection, kept);
+  return kept;
 }
 
 /**

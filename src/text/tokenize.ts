@@ -37,6 +37,52 @@ export function proseTokens(text: string): Token[] {
   return out;
 }
 
+/** Word characters of prose among the ASCII ones: in ASCII, `[\p{L}\p{N}_]` is `[A-Za-z0-9_]`. */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD[c] = /[A-Za-z0-9_]/.test(String.fromCharCode(c)) ? 1 : 0;
+
+/** Where the words of a text start and end, in reused typed arrays: no object per word. */
+export class WordSpans {
+  starts = new Uint32Array(256);
+  ends = new Uint32Array(256);
+  count = 0;
+
+  push(start: number, end: number): void {
+    if (this.count === this.starts.length) {
+      const starts = new Uint32Array(this.count * 2);
+      const ends = new Uint32Array(this.count * 2);
+      starts.set(this.starts);
+      ends.set(this.ends);
+      this.starts = starts;
+      this.ends = ends;
+    }
+    this.starts[this.count] = start;
+    this.ends[this.count++] = end;
+  }
+}
+
+/**
+ * The words `proseTokens` cuts from an all-ASCII text, as spans (word i is at position i; its term
+ * is the span lower-cased, A–Z alone changing); false, with `spans` unusable, when the text holds a
+ * character past ASCII (Unicode letters, digits and case then need `proseTokens`).
+ */
+export function asciiProseSpans(text: string, spans: WordSpans): boolean {
+  spans.count = 0;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return false;
+    if (ASCII_WORD[c]) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      spans.push(start, i);
+      start = -1;
+    }
+  }
+  if (start >= 0) spans.push(start, text.length);
+  return true;
+}
+
 /** Splits an identifier at case changes, underscores and letter/digit boundaries. */
 function identifierParts(word: string): Array<{ start: number; end: number }> {
   const parts: Array<{ start: number; end: number }> = [];

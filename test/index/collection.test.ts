@@ -157,6 +157,26 @@ describe("Postings", () => {
     expect(rebuilds()).toBe(0);
   });
 
+  it("views a list as docs() reads it, clean or with stale entries, repeats and re-added slots", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(30), fc.uniqueArray(fc.constantFrom("a", "b", "c", "d"), { maxLength: 3 })), { maxLength: 80 }),
+        (edits) => {
+          const terms = new Map<number, string[]>();
+          const { source, holds } = postingsOver(terms);
+          const postings = new Postings(source, holds);
+          for (const [doc, next] of edits) {
+            const previous = terms.get(doc) ?? [];
+            if (next.length) terms.set(doc, next);
+            else terms.delete(doc);
+            postings.set(doc, next, previous);
+            for (const term of ["a", "b", "c", "d", "e", ""]) expect(Array.from(postings.view(term)), term).toEqual(Array.from(postings.docs(term)));
+          }
+        },
+      ),
+    );
+  });
+
   it("lists computed from occurrences answer as the documents' terms do, and take later changes", () => {
     const dictionary = ["a", "b", "c"];
     const terms = new Map<number, string[]>([
@@ -166,7 +186,7 @@ describe("Postings", () => {
     const { source, holds } = postingsOver(terms);
     // Document 0 holds a, b, b; slot 1 is empty; document 2 holds b, c.
     const occurrences = { counts: Uint32Array.of(3, 0, 2), ids: Uint32Array.of(0, 1, 1, 1, 2) };
-    const imported = Postings.import(finish(inverting(occurrences, dictionary.length)), dictionary, source, holds);
+    const imported = Postings.import(finish(inverting(occurrences, dictionary.length)), (id) => dictionary[id], source, holds);
     expect([...imported.docs("a")]).toEqual([0]);
     expect([...imported.docs("b")]).toEqual([0, 2]);
     expect([...imported.docs("c")]).toEqual([2]);

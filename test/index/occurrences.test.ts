@@ -47,10 +47,11 @@ const step = fc.oneof(
 );
 
 describe("occurrences", () => {
-  it("follow every indexing and clearing, through compactions and a save", () => {
+  it("follow every indexing and clearing, through compactions and a save, in blocks of any size", () => {
     fc.assert(
-      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
-        const o = new Occurrences();
+      // Blocks of 8 to 64 occurrences: documents fill blocks, pass over their ends, and outgrow them.
+      fc.property(fc.array(step, { maxLength: 60 }), fc.constantFrom(3, 4, 6, 20), (steps, blockBits) => {
+        const o = new Occurrences(blockBits);
         const model = new Map<number, Occurrence[]>();
         for (const s of steps) {
           if ("clear" in s) {
@@ -62,7 +63,7 @@ describe("occurrences", () => {
           }
         }
         expectSame(o, model, 12);
-        const restored = Occurrences.of(o.state(12));
+        const restored = Occurrences.of(o.state(12), blockBits);
         expectSame(restored, model, 12);
         // A restored set goes on changing like any other.
         index(restored, 3, [[1, 0, 1], [0, 1, 2]]);
@@ -97,12 +98,26 @@ describe("occurrences", () => {
   });
 
   it("reclaims the room documents indexed again leave behind", () => {
-    const o = new Occurrences();
+    const o = new Occurrences(8);
     const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 5, i, 1]);
     for (let round = 0; round < 200; round++) index(o, round % 3, doc);
     // Three documents of 100 occurrences; without compaction 20,000 would have been written.
     expect(o.state(3).ids.length).toBe(300);
-    expect((o as unknown as { ids: Uint32Array }).ids.length).toBeLessThan(4096);
+    expect(o.allocated).toBeLessThan(4096);
+  });
+
+  it("adds blocks as it grows, never copying a full one", () => {
+    const o = new Occurrences(10);
+    const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 7, i, 1]);
+    for (let d = 0; d < 100; d++) index(o, d, doc);
+    // 10,000 occurrences, ten documents to a block of 1,024 (the rest of each passed over): 10 blocks.
+    expect(o.allocated).toBe(10 * 1024);
+    expect(o.frequency(99, 3)).toBe(14);
+    const long: Occurrence[] = Array.from({ length: 3000 }, (_, i) => [i % 3, i, 1]);
+    index(o, 100, long);
+    expect(o.allocated).toBe(13 * 1024);
+    expect(o.frequency(100, 2)).toBe(1000);
+    expect(o.positionAt(o.range(100, 2)[1] - 1)).toBe(2999);
   });
 
   it("rejects saved arrays that do not fit together", () => {

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CHUNK_BYTES, readLines } from "../../src/load/lines.js";
+import { CHUNK_BYTES, readLines, splitLines } from "../../src/load/lines.js";
 import { tempDump } from "./temp-dump.js";
 
 async function collect(path: string, chunkBytes?: number): Promise<Array<[number, string]>> {
@@ -15,6 +15,26 @@ async function fileWith(content: string | Buffer): Promise<string> {
 }
 
 describe("readLines", () => {
+  it("gives the same lines from a reused buffer as from fresh ones, lines straddling chunks included", async () => {
+    const text = Array.from({ length: 300 }, (_, i) => `{"n":${i},"t":"${"é×".repeat(i % 17)}"}`).join("\n");
+    const bytes = Buffer.from(text);
+    for (const size of [1, 3, 7, 64, 1000]) {
+      const reused = Buffer.alloc(size);
+      async function* chunks(): AsyncGenerator<Buffer> {
+        for (let at = 0; at < bytes.length; at += size) {
+          const n = bytes.copy(reused, 0, at, at + size);
+          yield reused.subarray(0, n);
+          // What the reader does next: overwrite the buffer.
+          reused.fill(0x41);
+        }
+      }
+      const lines: string[] = [];
+      for await (const line of splitLines(chunks())) lines.push(line.text);
+      expect(lines).toEqual(text.split("\n"));
+    }
+    expect((await collect(await fileWith(text), 5)).map(([, t]) => t)).toEqual(text.split("\n"));
+  });
+
   it("numbers lines from 1 and keeps empty ones", async () => {
     expect(await collect(await fileWith("a\n\nb\n"))).toEqual([
       [1, "a"],

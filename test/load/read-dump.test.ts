@@ -17,6 +17,30 @@ async function load(dir: string, sink?: (kind: DumpKind, record: Record<string, 
 }
 
 describe("readDump", () => {
+  it("waits before a line for the pause its pace asks for, and goes straight on otherwise", async () => {
+    const dir = await tempDump({ [DUMP_FILES.users]: ndjson([{ n: 1 }, { n: 2 }, { n: 3 }]) });
+    const events: string[] = [];
+    let asked = 0;
+    const pace = () => {
+      asked++;
+      if (asked !== 2) return undefined;
+      events.push("pause");
+      return new Promise<void>((resolve) => setImmediate(() => (events.push("resumed"), resolve())));
+    };
+    await readDump(dir, (_, record) => events.push(`record ${String(record.n)}`), {}, { pace });
+    expect(events).toEqual(["record 1", "pause", "resumed", "record 2", "record 3"]);
+  });
+
+  it("tells as each file begins its kind, its size and the kinds of the files after it, before its records", async () => {
+    const present: DumpKind[] = ["users", "issues", "comments"];
+    const dir = await tempDump(Object.fromEntries(present.map((kind) => [DUMP_FILES[kind], ndjson([{ kind }])])));
+    const told: Array<[DumpKind, number, readonly DumpKind[]] | DumpKind> = [];
+    await readDump(dir, (kind) => told.push(kind), {}, { onFile: (kind, bytes, later) => told.push([kind, bytes, later]) });
+    const size = (kind: DumpKind) => ndjson([{ kind }]).length;
+    const order = LOAD_ORDER.filter((k) => present.includes(k));
+    expect(told).toEqual(order.flatMap((kind, i) => [[kind, size(kind), order.slice(i + 1)], kind]));
+  });
+
   it("reads every kind, counts records and lists the files in load order", async () => {
     const files = Object.fromEntries(
       LOAD_ORDER.map((kind, i) => [DUMP_FILES[kind], ndjson(Array.from({ length: i + 1 }, (_, n) => ({ kind, n })))]),

@@ -84,6 +84,25 @@ describe("RecordBytes, packed", () => {
 });
 
 describe("Store", () => {
+  it("tells whether a repository is stored, whatever the case of its name, as repository() finds it", () => {
+    const store = new Store();
+    store.put("repositories", "o/r", { full_name: "O/R", id: 1 });
+    for (const name of ["o/r", "O/R", "o/x", "", undefined]) expect(store.hasRepository(name), String(name)).toBe(!!store.repository(name));
+    expect(store.hasRepository("O/r")).toBe(true);
+    store.delete("repositories", "o/r");
+    expect(store.hasRepository("o/r")).toBe(false);
+  });
+
+  it("answers the last repository looked up again only while repositories are unchanged", () => {
+    const store = new Store();
+    store.put("repositories", "o/r", { full_name: "o/r", stargazers_count: 1 });
+    expect(store.repository("o/r")?.stargazers_count).toBe(1);
+    store.put("repositories", "o/r", { full_name: "o/r", stargazers_count: 2 });
+    expect(store.repository("o/r")?.stargazers_count).toBe(2);
+    store.delete("repositories", "o/r");
+    expect(store.repository("o/r")).toBeUndefined();
+  });
+
   it("reads a replaced or removed record's old version through its reference", () => {
     const store = new Store();
     store.put("users", "ada", { login: "ada", followers: 1 });

@@ -1,0 +1,188 @@
+/**
+ * The best `k` matches kept in typed arrays: a bounded heap whose root is the
+ * worst kept, compared exactly as `comparator` compares Ranked items (sort key
+ * first when ranking by a column, missing keys last; then score, order and
+ * slot), so that a Ranked object is made only for the `k` kept. Ranking a
+ * broad query offers hundreds of thousands of matches, most refused by one
+ * comparison with the root.
+ */
+import { countBits } from "../plan/bits.js";
+import { siftDown, siftUp, type HeapOps } from "./heap.js";
+import { comparator, type Ranked } from "./rank.js";
+
+export interface Ranking {
+  /** The documents to rank, as bits over slots: bit `d & 31` of word `d >>> 5`. */
+  bits: Uint32Array;
+  k: number;
+  score(doc: number): number;
+  /** At least `score(doc)` and cheaper: a match whose bound is below the worst kept score is not scored. */
+  bound?: (doc: number) => number;
+  order(doc: number): number;
+  /** Readies the scores of the slots of a block of `blockSlots` (a multiple of 32) where most slots match; optional. */
+  prepare?: (block: number) => void;
+  blockSlots?: number;
+  /** The sort column's values, when ranking by a column. */
+  key?: (doc: number) => number;
+  direction: "asc" | "desc";
+  /** Whether to stop (the deadline passed): asked between blocks. */
+  expired(): boolean;
+  pause(): Promise<void>;
+  /** Documents ranked between pauses. */
+  block: number;
+  /** Ranked at the least before the first look at `expired` (a page's worth), when it has passed already. */
+  first: number;
+}
+
+class TypedTopK implements HeapOps {
+  readonly docs: Uint32Array;
+  readonly scores: Float64Array;
+  readonly keys: Float64Array;
+  readonly orders: Float64Array;
+  size = 0;
+  private readonly sign: number;
+
+  constructor(
+    readonly k: number,
+    private readonly byKey: boolean,
+    private readonly direction: "asc" | "desc",
+  ) {
+    this.docs = new Uint32Array(k);
+    this.scores = new Float64Array(k);
+    this.keys = new Float64Array(k);
+    this.orders = new Float64Array(k);
+    this.sign = direction === "asc" ? 1 : -1;
+  }
+
+  /**
+   * False when a match with this sort key is sure to rank below every kept
+   * one (so its score need not be computed). Always true without a sort column.
+   */
+  mayTake(key: number): boolean {
+    if (!this.byKey || this.size < this.k) return this.k > 0;
+    const worst = this.keys[0];
+    const missing = key !== key;
+    if (missing !== (worst !== worst)) return !missing;
+    if (missing || key === worst) return true;
+    return this.direction === "asc" ? key < worst : key > worst;
+  }
+
+  offer(doc: number, score: number, key: number, order: number): void {
+    if (this.size < this.k) {
+      const at = this.size++;
+      this.put(at, doc, score, key, order);
+      siftUp(this, at);
+    } else if (this.k > 0 && this.compare(score, key, order, doc, 0) < 0) {
+      this.put(0, doc, score, key, order);
+      siftDown(this, 0, this.size);
+    }
+  }
+
+  /** The score of the worst kept match (the heap's root). */
+  get worstScore(): number {
+    return this.scores[0];
+  }
+
+  /** The kept matches, best first. */
+  sorted(): Ranked[] {
+    const out: Ranked[] = [];
+    for (let i = 0; i < this.size; i++) out.push({ doc: this.docs[i], score: this.scores[i], key: this.keys[i], order: this.orders[i] });
+    return out.sort(comparator(this.byKey, this.direction));
+  }
+
+  /** `comparator`'s order between a match and the kept one at `i` (negative: the match ranks first). */
+  private compare(score: number, key: number, order: number, doc: number, i: number): number {
+    if (this.byKey) {
+      const other = this.keys[i];
+      const an = key !== key;
+      const bn = other !== other;
+      if (an !== bn) return an ? 1 : -1;
+      if (!an && key !== other) return this.sign * (key - other);
+    }
+    return this.scores[i] - score || order - this.orders[i] || doc - this.docs[i];
+  }
+
+  private put(i: number, doc: number, score: number, key: number, order: number): void {
+    this.docs[i] = doc;
+    this.scores[i] = score;
+    this.keys[i] = key;
+    this.orders[i] = order;
+  }
+
+  /** Whether the kept one at `i` ranks below the one at `j`. */
+  worse(i: number, j: number): boolean {
+    return this.compare(this.scores[i], this.keys[i], this.orders[i], this.docs[i], j) > 0;
+  }
+
+  swap(i: number, j: number): void {
+    exchange(this.docs, i, j);
+    exchange(this.scores, i, j);
+    exchange(this.keys, i, j);
+    exchange(this.orders, i, j);
+  }
+}
+
+function exchange(values: Uint32Array | Float64Array, i: number, j: number): void {
+  const v = values[i];
+  values[i] = values[j];
+  values[j] = v;
+}
+
+/**
+ * The best `k` of the documents, block by block with a pause between blocks and `expired` asked
+ * after each (a block ends at a word's end). The order is total, so ranking block by block gives
+ * the same answer as ranking everything at once. Ranked by a column, a match whose key alone puts
+ * it below every kept one is passed over unscored; by best match, one whose bound is below the
+ * worst kept score. `complete` is false when time ran out first.
+ */
+export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; complete: boolean }> {
+  const top = new TypedTopK(r.k, !!r.key, r.direction);
+  const { bits, key, bound } = r;
+  const byKey = (doc: number): void => {
+    const value = key!(doc);
+    if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
+  };
+  const byScore = (doc: number): void => {
+    // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
+    const full = top.size === top.k;
+    if (full && bound && bound(doc) < top.worstScore) return;
+    const score = r.score(doc);
+    if (full && score < top.worstScore) return;
+    top.offer(doc, score, 0, r.order(doc));
+  };
+  // Worth it where at least one slot in eight matches.
+  const wordsPer = (r.blockSlots ?? 0) >>> 5;
+  const prepareDense =
+    r.prepare && wordsPer
+      ? (word: number): void => {
+          if (word % wordsPer !== 0 && word !== 0) return;
+          const end = Math.min(bits.length, word + wordsPer);
+          if (countBits(bits.subarray(word, end), end - word) * 8 >= (end - word) * 32) r.prepare!(Math.floor(word / wordsPer));
+        }
+      : undefined;
+  let word = 0;
+  for (let size = r.first; ; size = r.block) {
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, prepareDense);
+    while (word < bits.length && bits[word] === 0) word++;
+    if (word === bits.length) return { ranked: top.sorted(), complete: true };
+    if (r.expired()) return { ranked: top.sorted(), complete: false };
+    await r.pause();
+  }
+}
+
+/**
+ * Calls `each` with the documents set from word `from` on until `size` were seen (and `atWord`
+ * with each word's index first); returns the word after the last one read.
+ */
+function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, atWord?: (word: number) => void): number {
+  let seen = 0;
+  let word = from;
+  for (; word < bits.length && seen < size; word++) {
+    atWord?.(word);
+    for (let v = bits[word]; v !== 0; v ^= v & -v) {
+      each((word << 5) + 31 - Math.clz32(v & -v));
+      seen++;
+    }
+  }
+  return word;
+}
+

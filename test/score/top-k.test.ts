@@ -1,0 +1,113 @@
+/**
+ * The typed top-k against sorting everything with `comparator`: the same best `k`, in the same
+ * order, for best match and for a sort column in either direction (missing keys, equal scores,
+ * equal orders), whatever the block size, and with a bound that passes matches over unscored.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { comparator, type Ranked } from "../../src/score/rank.js";
+import { rankInBlocks } from "../../src/score/top-k.js";
+
+/** A bitset over slots holding `docs`. */
+function bitsOf(docs: Uint32Array): Uint32Array {
+  const bits = new Uint32Array(((docs.at(-1) ?? 0) >>> 5) + 1);
+  for (const d of docs) bits[d >>> 5] |= 1 << (d & 31);
+  return bits;
+}
+
+const item = fc.record({
+  score: fc.constantFrom(0.5, 1, 1.25, 2, 3.75),
+  key: fc.oneof(fc.constantFrom(1, 2, 3), fc.constant(Number.NaN)),
+  order: fc.integer({ min: 0, max: 4 }),
+  slack: fc.constantFrom(0, 0.5, 10),
+});
+
+/** Never out of time, never waiting, blocks of ten. */
+const steady = { order: () => 0, direction: "desc" as const, expired: () => false, pause: async () => {}, block: 10, first: 10 };
+
+describe("typed top-k", () => {
+  it("keeps the same best k as a full sort, in the same order", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(item, { maxLength: 200 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.boolean(),
+        fc.constantFrom("asc" as const, "desc" as const),
+        fc.constantFrom(1, 3, 64, 16_384),
+        fc.boolean(),
+        async (items, k, byKey, direction, block, bounded) => {
+          const docs = Uint32Array.from(items.map((_, i) => i * 3 + 1));
+          const at = (doc: number) => items[(doc - 1) / 3];
+          let scored = 0;
+          const got = await rankInBlocks({
+            bits: bitsOf(docs),
+            k,
+            score: (doc) => (scored++, at(doc).score),
+            // An upper bound: the score, or more.
+            bound: bounded && !byKey ? (doc) => at(doc).score + at(doc).slack : undefined,
+            order: (doc) => at(doc).order,
+            key: byKey ? (doc) => at(doc).key : undefined,
+            direction,
+            expired: () => false,
+            pause: async () => {},
+            block,
+            first: block,
+          });
+          const all: Ranked[] = Array.from(docs, (doc) => ({ doc, score: at(doc).score, key: byKey ? at(doc).key : 0, order: at(doc).order }));
+          const expected = all.sort(comparator(byKey, direction)).slice(0, k);
+          expect(got.complete).toBe(true);
+          expect(got.ranked).toEqual(expected);
+          expect(scored).toBeLessThanOrEqual(items.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("passes over, unscored, matches whose bound is below the worst kept score", async () => {
+    const docs = Uint32Array.from({ length: 100 }, (_, i) => i);
+    let scored = 0;
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      // The first two score 10; every later one is bound by 5.
+      score: (doc) => (scored++, doc < 2 ? 10 : 1),
+      bound: (doc) => (doc < 2 ? 10 : 5),
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
+    expect(scored).toBe(2);
+  });
+
+  it("readies the blocks where at least one slot in eight matches, before scoring their matches", async () => {
+    // Slots 0 … 199 of block 0 (of 1,024) match, and 10 slots of block 1.
+    const docs = Uint32Array.from([...Array.from({ length: 200 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 1024 + i * 50)]);
+    const events: string[] = [];
+    await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 3,
+      score: (doc) => (events.push(`score ${doc}`), doc),
+      prepare: (block) => events.push(`prepare ${block}`),
+      blockSlots: 1024,
+      ...steady,
+      block: 16_384,
+    });
+    expect(events.filter((e) => e.startsWith("prepare"))).toEqual(["prepare 0"]);
+    expect(events[0]).toBe("prepare 0");
+  });
+
+  it("stops between blocks when time is up, with the best of what it ranked", async () => {
+    const docs = Uint32Array.from({ length: 100 }, (_, i) => i);
+    let checks = 0;
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 5,
+      score: (doc) => doc,
+      ...steady,
+      expired: () => ++checks > 2,
+    });
+    expect(got.complete).toBe(false);
+    // Three blocks ranked, each ending at a word's end: the best of slots 0 … 95.
+    expect(got.ranked.map((r) => r.doc)).toEqual([95, 94, 93, 92, 91]);
+  });
+});
