@@ -6,11 +6,12 @@
  * when read: millions of records then cost a few large buffers, not a tree of
  * objects each.
  */
-import { DUMP_KINDS } from "./kinds/index.js";
+import { DUMP_KINDS, RECORD_KINDS } from "./kinds/index.js";
 import type { DumpKind } from "./records/kinds.js";
 import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
 import { RecordBytes } from "./record-bytes.js";
+import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
@@ -46,13 +47,17 @@ export interface StoredBlock {
   bytes: Buffer;
 }
 
+/** Kinds whose full buffers are packed (`RecordKindSpec.packed`). */
+const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
+
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
 const PARSED_KEPT = 4096;
 
 export class Store implements StoreReader {
   /** Each record's current version, by key: a reference into `bytes`. */
   private readonly records = new Map<DumpKind, Map<string, number>>(DUMP_KINDS.map((k) => [k, new Map()]));
-  private readonly bytes = new RecordBytes();
+  /** Full buffers of packed kinds are packed on a worker thread (`threadPacker`): such records cost about a third of their text. */
+  private readonly bytes = new RecordBytes({ packer: threadPacker });
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
   /** Each issue's comments: their keys. */
@@ -208,7 +213,7 @@ export class Store implements StoreReader {
     if (previous) this.unlink(kind, key, previous);
     this.recount(kind, previous, -1);
     this.recount(kind, record, 1);
-    const ref = this.bytes.append(text ?? JSON.stringify(record));
+    const ref = this.bytes.append(text ?? JSON.stringify(record), PACKED.has(kind));
     map.set(key, ref);
     if (text !== undefined) {
       this.latestRef = ref;
@@ -222,14 +227,14 @@ export class Store implements StoreReader {
   /** Adds a record still in its JSON text, under its known key and link. */
   putUnparsed(kind: DumpKind, key: string, record: Unparsed): void {
     this.forgetTallies(kind);
-    this.file(kind, key, this.bytes.append(record.text), record.link);
+    this.file(kind, key, this.bytes.append(record.text, PACKED.has(kind)), record.link);
   }
 
   /** Adds a saved index's block of records without parsing or copying them (the store keeps `block.bytes`). */
   putBlock(block: StoredBlock): void {
     const { kind, keys, links } = block;
     this.forgetTallies(kind);
-    const first = this.bytes.adopt(block.bytes, block.lengths);
+    const first = this.bytes.adopt(block.bytes, block.lengths, PACKED.has(kind));
     for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, links[i]);
   }
 

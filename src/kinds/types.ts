@@ -72,6 +72,11 @@ export interface RecordKindSpec {
   grantsAccess?: true;
   /** Why a record's visibility is doubtful, if it is: reported, and the record counts as private. */
   doubt?(record: RecordLike): string | undefined;
+  /**
+   * Its records are read only to index and to render their own documents (no other kind's index
+   * reads them): a full buffer of them is packed, and a read inflates a block of a few.
+   */
+  packed?: true;
   /** The document of another kind a record changes (a comment: its issue's text), indexed again when it changes. */
   affects?: { kind: SearchKind; key(record: RecordLike): string | undefined };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { defineTally } from "../../src/records/tally.js";
 import { Store, Unparsed } from "../../src/store.js";
 import { RecordBytes } from "../../src/record-bytes.js";
+import { syncPacker, threadPacker } from "../../src/record-packer.js";
 
 describe("RecordBytes", () => {
   it("gives back every text as written, across buffers and past their size", () => {
@@ -28,6 +29,57 @@ describe("RecordBytes", () => {
     expect([bytes.text(before), bytes.text(after)]).toEqual(["{}", '{"later":true}']);
     expect(bytes.view(first + 2).equals(Buffer.from(texts[2]))).toBe(true);
     expect(bytes.bytes).toBe(2 + block.length + 14);
+  });
+});
+
+describe("RecordBytes, packed", () => {
+  /** Records of varied length and content (multi-byte characters included), as JSON texts. */
+  const records = (n: number, seed = 1) =>
+    Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, title: `issue ${i} ünïcode 🙂`, body: "word ".repeat((i * seed * 7) % 50) }));
+
+  it("reads every record back unchanged once full buffers are packed, in any order, through appends, adoptions and large records, packed or kept", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (steps, seed) => {
+        const bytes = new RecordBytes({ packer: syncPacker, chunkBytes: 2048 });
+        const written: Array<[number, string]> = [];
+        steps.forEach(([step, packable], i) => {
+          const texts = records(5 + i, seed);
+          if (step === 0) for (const t of texts) written.push([bytes.append(t, packable), t]);
+          else if (step === 1) {
+            const first = bytes.adopt(Buffer.concat(texts.map((t) => Buffer.from(t))), texts.map((t) => Buffer.byteLength(t)), packable);
+            texts.forEach((t, j) => written.push([first + j, t]));
+          } else {
+            const large = JSON.stringify({ body: "x".repeat(5000 + i) });
+            written.push([bytes.append(large, packable), large]);
+          }
+        });
+        for (const [ref, text] of [...written].reverse()) expect(bytes.text(ref)).toBe(text);
+        for (const [ref, text] of written) expect(bytes.view(ref).equals(Buffer.from(text))).toBe(true);
+      }),
+    );
+  });
+
+  it("packs full buffers to a fraction of their size and lets the raw bytes go", async () => {
+    const bytes = new RecordBytes({ packer: syncPacker, chunkBytes: 64 * 1024 });
+    const texts = records(2000);
+    // Records kept as written go to buffers of their own, never packed.
+    const refs = texts.map((t, i) => bytes.append(t, i % 100 !== 0));
+    await bytes.whenPacked();
+    const { packed, chunks, rawBytes, packedBytes } = bytes.packing;
+    expect(chunks).toBeGreaterThan(3);
+    // Every chunk but the packable one still being filled and the one buffer of kept records.
+    expect(packed).toBe(chunks - 2);
+    expect(packedBytes).toBeLessThan(rawBytes / 2);
+    expect(refs.map((r) => bytes.text(r))).toEqual(texts);
+  });
+
+  it("packs on a worker thread and gives the same texts", async () => {
+    const bytes = new RecordBytes({ packer: threadPacker, chunkBytes: 32 * 1024 });
+    const texts = records(600, 3);
+    const refs = texts.map((t) => bytes.append(t, true));
+    await bytes.whenPacked();
+    expect(bytes.packing.packed).toBe(bytes.packing.chunks - 1);
+    expect(refs.map((r) => bytes.text(r))).toEqual(texts);
   });
 });
 

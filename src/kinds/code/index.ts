@@ -43,7 +43,7 @@ function fileKey(f: RecordLike): string | undefined {
 export const code: KindSpec<RecordLike> = {
   kind: "code",
   source: "code",
-  records: [{ kind: "code", file: "code.ndjson", loadOrder: 7, key: fileKey, keyFields: "path and repository" }],
+  records: [{ kind: "code", file: "code.ndjson", loadOrder: 7, key: fileKey, keyFields: "path and repository", packed: true }],
   visibility: "repository",
   textFields: [
     { name: "file", tokenizer: "code", weight: 1, b: 0.75, text: searchableContent },

@@ -36,7 +36,7 @@ function commitKey(c: RecordLike): string | undefined {
 export const commits: KindSpec<RecordLike> = {
   kind: "commits",
   source: "commits",
-  records: [{ kind: "commits", file: "commits.ndjson", loadOrder: 6, key: commitKey, keyFields: "sha and repository" }],
+  records: [{ kind: "commits", file: "commits.ndjson", loadOrder: 6, key: commitKey, keyFields: "sha and repository", packed: true }],
   visibility: "repository",
   preview: { media: "cloak", requiredFor: "Commit Search" },
   textFields: [{ name: "message", tokenizer: "prose", weight: 1, b: 0.75, text: message }],

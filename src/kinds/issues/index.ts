@@ -73,7 +73,7 @@ const reactionSorts: Record<string, SortSpec> = Object.fromEntries(
 export const issues: KindSpec<RecordLike> = {
   kind: "issues",
   source: "issues",
-  records: [{ kind: "issues", file: "issues.ndjson", loadOrder: 4, key: issueKeyOf, keyFields: "number and repository_url" }, commentRecords],
+  records: [{ kind: "issues", file: "issues.ndjson", loadOrder: 4, key: issueKeyOf, keyFields: "number and repository_url", packed: true }, commentRecords],
   visibility: "repository",
   textFields: [
     { name: "title", tokenizer: "prose", weight: 2, b: 0.3, text: (d) => str(d.title) },
