@@ -73,6 +73,17 @@ describe("RecordBytes, packed", () => {
     expect(refs.map((r) => bytes.text(r))).toEqual(texts);
   });
 
+  it("keeps a buffer as written when its packer gives up, and says so once it has", async () => {
+    const failing = { ...syncPacker, pack: (_raw: Buffer, _starts: Uint32Array, done: (packed: undefined) => void) => setImmediate(() => done(undefined)) };
+    const bytes = new RecordBytes({ packer: failing, chunkBytes: 4096 });
+    const texts = records(200, 2);
+    const refs = texts.map((t) => bytes.append(t, true));
+    await bytes.whenPacked();
+    expect(bytes.packing.packed).toBe(0);
+    expect(bytes.packing.chunks).toBeGreaterThan(2);
+    expect(refs.map((r) => bytes.text(r))).toEqual(texts);
+  });
+
   it("packs on a worker thread and gives the same texts", async () => {
     const bytes = new RecordBytes({ packer: threadPacker, chunkBytes: 32 * 1024 });
     const texts = records(600, 3);
