@@ -68,7 +68,7 @@ export class RecordBytes {
 
   /** Stores a record's JSON text, packed with others once its buffer is full when `packable`; returns its reference. */
   append(text: string, packable = false): number {
-    const lane = packable && this.packer ? PACKABLE : KEPT;
+    const lane = this.laneOf(packable);
     const size = Buffer.byteLength(text, "utf8");
     let chunk = this.current[lane];
     if (chunk < 0 || size > this.chunks[chunk]!.length - this.used[lane]) {
@@ -89,7 +89,7 @@ export class RecordBytes {
    * copying it (unless it is to be packed); returns the reference of the first, the others following one by one.
    */
   adopt(block: Buffer, lengths: ArrayLike<number>, packable = false): number {
-    const lane = packable && this.packer ? PACKABLE : KEPT;
+    const lane = this.laneOf(packable);
     // A packer reads only buffers it allocated: a block to be packed is copied into one first.
     const chunk = this.newChunk(lane === PACKABLE ? copyInto(this.packer!.allocate(block.length), block) : block, lane);
     const first = this.count;
@@ -117,6 +117,11 @@ export class RecordBytes {
       rawBytes += p.blockStarts[p.blockStarts.length - 1];
     }
     return { packed, chunks: this.chunks.length, rawBytes, packedBytes };
+  }
+
+  /** Records are packed only when they may be and there is a packer. */
+  private laneOf(packable: boolean): number {
+    return packable && this.packer ? PACKABLE : KEPT;
   }
 
   private newChunk(buffer: Buffer, lane: number): number {

@@ -215,13 +215,15 @@ export class KeywordColumn {
     const perValue = new Uint32Array(values.length + 1);
     for (const id of ids) perValue[id + 1]++;
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
-    const idOfValue = new Map<string, number>();
+    // The value map is built first and checked as it is built; a repeat leaves the column as it was (unbuilt).
     for (let id = 0; id < values.length; id++) {
-      if (idOfValue.has(values[id])) throw new RangeError("a keyword value repeats");
-      if (perValue[id + 1] > perValue[id]) idOfValue.set(values[id], id);
+      if (this.ids.has(values[id])) {
+        this.ids.clear();
+        throw new RangeError("a keyword value repeats");
+      }
+      if (perValue[id + 1] > perValue[id]) this.ids.set(values[id], id);
     }
     this.saved = undefined;
-    for (const [value, id] of idOfValue) this.ids.set(value, id);
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
     this.cells = new Uint32Array(Math.max(counts.length, 1));
