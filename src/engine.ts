@@ -252,10 +252,20 @@ export class SearchEngine {
         options,
         { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
       ).finally(() => indexer.finish());
+      for (const c of this.collections.values()) await this.whenIdle(c.trimming());
       report.unresolved = this.unresolvedCount();
       return report;
     } finally {
       this.loads--;
+    }
+  }
+
+  /** Runs steps that change an index, each while no search is in flight, pausing between them. */
+  private async whenIdle(steps: Steps<void>): Promise<void> {
+    for (;;) {
+      while (this.gate.busy) await this.gate.whenIdle();
+      if (steps.next().done) return;
+      await pause();
     }
   }
 

@@ -511,6 +511,11 @@ export class Collection {
     return { kind: this.spec.kind, keys, free: [...this.free], dictionary: Array.from({ length: this.dictionary.size }, (_, id) => this.dictionary.term(id)), fields, numbers, keywords, orders, signals };
   }
 
+  /** Every field's posting lists cut to their exact length (`Postings.trimming`), in steps. */
+  *trimming(): Steps<void> {
+    for (const field of this.fields.values()) yield* field.postings.trimming();
+  }
+
   /**
    * An index restored from `state()` over a store holding the same records.
    * Throws a RangeError when the state does not fit the kind or the store.

@@ -1,13 +1,18 @@
 /**
- * The documents holding one keyword value. While documents only join in
- * ascending order (indexing new records, restoring a saved index) they sit in
- * a growable ascending Uint32Array, a few bytes each; the first removal or
- * out-of-order addition turns the list into a Set.
+ * The documents holding one keyword value: an ascending Uint32Array, a few
+ * bytes each, with the changes that do not fit it (a removal, an addition out
+ * of order) kept aside until the list is next read as a whole or they grow to
+ * an eighth of it, then merged in one pass. A popular value (`is:open`, a
+ * label on half the corpus) never turns into a JavaScript Set of hundreds of
+ * thousands of numbers, which would cost the collector and a long pause to build.
  */
 export class DocSet implements Iterable<number> {
   private sorted: Uint32Array;
   private length: number;
-  private set: Set<number> | undefined;
+  /** Documents of `sorted` no longer in the set. */
+  private gone: Set<number> | undefined;
+  /** Documents in the set but not in `sorted`. */
+  private added: Set<number> | undefined;
 
   constructor(sorted: Uint32Array = NONE, length = 0) {
     this.sorted = sorted;
@@ -15,33 +20,45 @@ export class DocSet implements Iterable<number> {
   }
 
   get size(): number {
-    return this.set ? this.set.size : this.length;
+    return this.length - (this.gone?.size ?? 0) + (this.added?.size ?? 0);
   }
 
   add(doc: number): void {
-    if (this.set) {
-      this.set.add(doc);
-      return;
+    if (this.added?.has(doc)) return;
+    if (!this.length || doc > this.sorted[this.length - 1]) {
+      if (this.length === this.sorted.length) this.sorted = grown(this.sorted, Math.max(4, this.sorted.length * 2));
+      this.sorted[this.length++] = doc;
+    } else if (this.listed(doc)) this.gone?.delete(doc);
+    else {
+      (this.added ??= new Set()).add(doc);
+      this.mergeIfLarge();
     }
-    if (this.length && doc <= this.sorted[this.length - 1]) {
-      if (doc === this.sorted[this.length - 1]) return;
-      this.toSet().add(doc);
-      return;
-    }
-    if (this.length === this.sorted.length) {
-      const grown = new Uint32Array(Math.max(4, this.sorted.length * 2));
-      grown.set(this.sorted);
-      this.sorted = grown;
-    }
-    this.sorted[this.length++] = doc;
   }
 
   delete(doc: number): void {
-    this.toSet().delete(doc);
+    if (this.added?.delete(doc)) return;
+    if (!this.listed(doc)) return;
+    (this.gone ??= new Set()).add(doc);
+    this.mergeIfLarge();
   }
 
   has(doc: number): boolean {
-    if (this.set) return this.set.has(doc);
+    if (this.added?.has(doc)) return true;
+    return this.listed(doc) && !this.gone?.has(doc);
+  }
+
+  /** The documents ascending in one array (a view, not to be changed), the changes kept aside merged in first. */
+  ascending(): Uint32Array {
+    this.merge();
+    return this.sorted.subarray(0, this.length);
+  }
+
+  [Symbol.iterator](): Iterator<number> {
+    return this.ascending().values();
+  }
+
+  /** Whether `doc` is in `sorted` (gone or not). */
+  private listed(doc: number): boolean {
     let lo = 0;
     let hi = this.length;
     while (lo < hi) {
@@ -52,23 +69,31 @@ export class DocSet implements Iterable<number> {
     return lo < this.length && this.sorted[lo] === doc;
   }
 
-  /** The documents ascending in one array: a view of the list while it is one, a sorted copy once it is a Set. Not to be changed. */
-  ascending(): Uint32Array {
-    return this.set ? Uint32Array.from(this.set).sort() : this.sorted.subarray(0, this.length);
+  private mergeIfLarge(): void {
+    if ((this.gone?.size ?? 0) + (this.added?.size ?? 0) > Math.max(64, this.length >>> 3)) this.merge();
   }
 
-  [Symbol.iterator](): Iterator<number> {
-    return this.set ? this.set.values() : this.sorted.subarray(0, this.length).values();
-  }
-
-  private toSet(): Set<number> {
-    if (!this.set) {
-      this.set = new Set(this.sorted.subarray(0, this.length));
-      this.sorted = NONE;
-      this.length = 0;
+  private merge(): void {
+    const gone = this.gone?.size ? this.gone : undefined;
+    const added = this.added?.size ? Uint32Array.from(this.added).sort() : NONE;
+    if (!gone && !added.length) return;
+    const out = new Uint32Array(Math.max(4, this.size));
+    let n = 0;
+    let a = 0;
+    for (let i = 0; i < this.length; i++) {
+      const doc = this.sorted[i];
+      while (a < added.length && added[a] < doc) out[n++] = added[a++];
+      if (!gone?.has(doc)) out[n++] = doc;
     }
-    return this.set;
+    while (a < added.length) out[n++] = added[a++];
+    [this.sorted, this.length, this.gone, this.added] = [out, n, undefined, undefined];
   }
+}
+
+function grown(array: Uint32Array, size: number): Uint32Array {
+  const out = new Uint32Array(size);
+  out.set(array);
+  return out;
 }
 
 const NONE = new Uint32Array(0);

@@ -267,6 +267,28 @@ export class Postings {
     return postings;
   }
 
+  /**
+   * Copies each list into an array of its exact length, in steps of about ENTRIES_PER_STEP entries:
+   * a list grown by appending leaves about a fifth of its room unused (a tenth of the index's memory
+   * at a million documents). The copies hold the same documents, so a search holding an old list
+   * reads what it read before. Appends between steps go to the lists in the map (`listOfId` is
+   * forgotten after every step, since it may name a list just replaced).
+   */
+  *trimming(entriesPerStep = ENTRIES_PER_STEP): Steps<void> {
+    const lists = this.lists;
+    if (!lists) return;
+    let copied = 0;
+    for (const byScore of lists.map.values()) {
+      byScore[0] = byScore[0].slice();
+      copied += byScore[0].length;
+      if (copied < entriesPerStep) continue;
+      copied = 0;
+      this.listOfId = [];
+      yield;
+    }
+    this.listOfId = [];
+  }
+
   /** Posting lists imported at once (see `importing`). */
   static import(lists: InvertedLists, termOf: (id: number) => string, source: TermSource, holds: TermTest): Postings {
     return finish(Postings.importing(lists, termOf, source, holds));

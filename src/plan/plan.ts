@@ -104,11 +104,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       const sets = match.values.map((v) => col.docs(v));
       const cost = sets.reduce((n, s) => n + s.size, 0);
       const values = new Set(match.values);
-      const test = (d: number) => {
-        const held = col.get(d);
-        for (let i = 0; i < held.length; i++) if (values.has(held[i])) return true;
-        return false;
-      };
+      const test = (d: number) => col.holdsAny(d, values);
       return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}=${match.values.join("|")}`);
     }
     case "prefix": {
@@ -129,7 +125,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
     case "exists": {
       const test = c.hasNumberColumn(match.column)
         ? (d: number) => !Number.isNaN(c.numberColumn(match.column).get(d))
-        : (d: number) => c.keywordColumn(match.column).get(d).length > 0;
+        : (d: number) => c.keywordColumn(match.column).count(d) > 0;
       return scan(c.capacity, test, `${match.column}:*`);
     }
     case "and": {

@@ -6,35 +6,49 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KeywordColumn, NumberColumn } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
+import { mulberry32 } from "../../bench/random.mjs";
 
 describe("DocSet", () => {
-  it("holds what a Set holds, however documents join and leave", () => {
+  it("holds what a Set holds, however documents join and leave and whenever it is read", () => {
+    const step = fc.tuple(fc.constantFrom("add", "add", "delete", "read"), fc.nat(300));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(50)), { maxLength: 80 }), (steps) => {
+      fc.property(fc.array(step, { maxLength: 400 }), (steps) => {
         const set = new DocSet();
         const model = new Set<number>();
-        for (const [add, doc] of steps) {
-          if (add) {
+        for (const [what, doc] of steps) {
+          if (what === "add") {
             set.add(doc);
             model.add(doc);
-          } else {
+          } else if (what === "delete") {
             set.delete(doc);
             model.delete(doc);
-          }
+          } else expect([...set.ascending()]).toEqual([...model].sort((a, b) => a - b));
           expect(set.size).toBe(model.size);
+          expect(set.has(doc)).toBe(model.has(doc));
         }
-        expect([...set].sort((a, b) => a - b)).toEqual([...model].sort((a, b) => a - b));
-        for (let doc = 0; doc <= 50; doc++) expect(set.has(doc)).toBe(model.has(doc));
+        expect([...set]).toEqual([...model].sort((a, b) => a - b));
+        for (let doc = 0; doc <= 300; doc++) expect(set.has(doc)).toBe(model.has(doc));
       }),
       { numRuns: 200 },
     );
   });
 
-  it("stays an ascending array while documents join in order", () => {
+  it("keeps at most an eighth of its documents aside from its array", () => {
     const set = new DocSet();
-    for (const doc of [1, 4, 4, 9]) set.add(doc);
-    expect([...set]).toEqual([1, 4, 9]);
-    expect((set as unknown as { set?: Set<number> }).set).toBeUndefined();
+    for (let doc = 0; doc < 20_000; doc += 2) set.add(doc);
+    const aside = () => {
+      const { gone, added } = set as unknown as { gone?: Set<number>; added?: Set<number> };
+      return (gone?.size ?? 0) + (added?.size ?? 0);
+    };
+    let most = 0;
+    for (let doc = 0; doc < 20_000; doc += 4) {
+      set.delete(doc);
+      set.add(doc + 1);
+      most = Math.max(most, aside());
+    }
+    expect(most).toBeLessThanOrEqual(10_000 / 8 + 1);
+    expect(set.size).toBe(10_000);
+    expect(set.ascending()[0]).toBe(1);
   });
 });
 
@@ -79,6 +93,30 @@ describe("KeywordColumn", () => {
     expect(restored.get(0)).toBe(restored.get(1));
   });
 
+  it("keeps lists of values compact however often they are replaced", () => {
+    const column = new KeywordColumn();
+    const model = new Map<number, string[]>();
+    const rng = mulberry32(7);
+    const pick = () => `v${Math.floor(rng() * 40)}`;
+    for (let round = 0; round < 12; round++) {
+      for (let doc = 0; doc < 1000; doc++) {
+        const vs = [...new Set([pick(), pick(), pick()])];
+        column.set(doc, vs);
+        model.set(doc, vs);
+        expect(column.holdsAny(doc, new Set([vs[0]]))).toBe(true);
+      }
+    }
+    const { listsUsed } = column as unknown as { listsUsed: number };
+    const live = [...model.values()].reduce((n, vs) => n + (vs.length > 1 ? vs.length + 1 : 0), 0);
+    expect(listsUsed).toBeLessThanOrEqual(2 * live + 4097);
+    for (const [doc, vs] of model) {
+      expect(column.get(doc)).toEqual(vs);
+      expect(column.count(doc)).toBe(vs.length);
+      for (const v of vs) expect(column.docs(v).has(doc)).toBe(true);
+    }
+    expect(KeywordColumn.of(column.state(1000)).get(999)).toEqual(model.get(999));
+  });
+
   it("rejects a saved form that does not add up", () => {
     const state = { values: ["a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0) };
     expect(() => KeywordColumn.of(state)).toThrow(RangeError);
@@ -100,5 +138,61 @@ describe("NumberColumn", () => {
     expect([...copy]).toEqual([NaN, -Infinity, 5, NaN]);
     expect(NumberColumn.of(copy).get(2)).toBe(5);
     expect(NumberColumn.of(copy).get(100)).toBeNaN();
+  });
+
+  const value = fc.oneof(
+    fc.integer({ min: 0, max: 300 }),
+    fc.integer({ min: 0, max: 70_000 }),
+    fc.integer({ min: 0, max: 2 ** 32 }),
+    fc.integer({ min: 1_000_000_000, max: 2_000_000_000 }).map((s) => s * 1000),
+    fc.double({ noNaN: false }),
+    fc.constantFrom(-0, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 32 - 1, 0xff, 0xfe, 0xffff),
+  );
+
+  it("reads back every value exactly, whatever form its values take", () => {
+    const op = fc.tuple(fc.constantFrom("set", "setExactly", "clear", "reserve"), fc.nat(300), value);
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+        const column = new NumberColumn();
+        const model = new Map<number, number>();
+        for (const [what, doc, v] of ops) {
+          if (what === "clear") {
+            column.clear(doc);
+            model.delete(doc);
+          } else if (what === "reserve") column.reserve(doc);
+          else if (what === "set") {
+            column.set(doc, v);
+            model.set(doc, Number.isFinite(v) ? v : NaN);
+          } else {
+            column.setExactly(doc, v);
+            model.set(doc, v);
+          }
+        }
+        const restored = NumberColumn.of(column.copy(302));
+        for (let doc = 0; doc < 302; doc++) {
+          const expected = model.get(doc) ?? NaN;
+          expect(Object.is(column.get(doc), expected), `doc ${doc}`).toBe(true);
+          expect(Object.is(restored.get(doc), expected), `restored doc ${doc}`).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it("keeps counts in a byte and whole-second dates in four bytes", () => {
+    const counts = new NumberColumn();
+    counts.set(0, 3);
+    counts.set(5, 254);
+    expect(counts.width).toBe(1);
+    counts.set(6, 255);
+    expect(counts.width).toBe(2);
+    expect([counts.get(0), counts.get(5), counts.get(6), counts.get(1)]).toEqual([3, 254, 255, NaN]);
+    const dates = new NumberColumn();
+    dates.set(0, Date.UTC(2024, 0, 1));
+    expect(dates.width).toBe(4);
+    dates.set(1, Date.UTC(2024, 0, 1) + 1);
+    expect(dates.width).toBe(8);
+    expect([dates.get(0), dates.get(1)]).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 1) + 1]);
+    expect(NumberColumn.of(counts.copy(7)).width).toBe(2);
+    expect(NumberColumn.of(new Float64Array([Date.UTC(2020, 1, 2), NaN])).width).toBe(4);
   });
 });

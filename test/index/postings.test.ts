@@ -23,9 +23,9 @@ function exportOf(index: ReturnType<typeof reference>): Array<[string, string]> 
 
 describe("Postings fill FlexSearch's lists as its add does", () => {
   const vocabulary = ["a", "b", "c", "the", "issue", "crash", "x1", "_", "bug"];
-  const op = fc.record({ doc: fc.nat(40), terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 6 }), byIds: fc.boolean() });
+  const op = fc.record({ doc: fc.nat(40), terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 6 }), byIds: fc.boolean(), trim: fc.boolean() });
 
-  it("gives the same export and the same documents per term over documents added and changed", () => {
+  it("gives the same export and the same documents per term over documents added and changed, and lists cut to size", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
         const current = new Map<number, string[]>();
@@ -34,7 +34,11 @@ describe("Postings fill FlexSearch's lists as its add does", () => {
           (doc, term) => current.get(doc)?.includes(term) ?? false,
         );
         const flex = reference();
-        for (const { doc, terms, byIds } of ops) {
+        // Lists cut to size a step at a time, documents coming in between the steps.
+        let trimming: Generator<void> | undefined;
+        for (const { doc, terms, byIds, trim } of ops) {
+          if (trim) trimming ??= postings.trimming(1);
+          if (trimming?.next().done) trimming = undefined;
           const previous = current.get(doc) ?? [];
           if (terms.length) current.set(doc, terms);
           else current.delete(doc);
@@ -51,6 +55,7 @@ describe("Postings fill FlexSearch's lists as its add does", () => {
             if (added.length) (flex.add as AddUnchecked).call(flex, doc, added, false, true);
           }
         }
+        while (trimming && !trimming.next().done);
         expect(postings.export()).toEqual(exportOf(flex));
         for (const term of vocabulary) {
           const holders = [...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc).sort((x, y) => x - y);
