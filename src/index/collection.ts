@@ -559,7 +559,10 @@ export class Collection {
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
-      c.keywords.set(name, yield* KeywordColumn.restoring(column));
+      const restored = yield* KeywordColumn.restoring(column);
+      // Built now, in steps, rather than on first use: a first search would otherwise build it all at once.
+      yield* restored.building();
+      c.keywords.set(name, restored);
     }
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");

@@ -149,29 +149,59 @@ const NONE = 0;
 const LISTED = 0x80000000;
 
 /**
+ * Lists of value ids end to end in one array, each led by its length. A list replaced or cleared is
+ * left in place and counted as dead, for its column to compact once half of the array is.
+ */
+class ValueLists {
+  array: Uint32Array<ArrayBufferLike>;
+  used = 0;
+  dead = 0;
+
+  constructor(size = 64) {
+    this.array = new Uint32Array(Math.max(64, size));
+  }
+
+  /** Room for a list of `n` ids, its length written; returns where it starts. */
+  add(n: number): number {
+    const at = this.used;
+    if (at + n + 1 > LISTED) throw new RangeError("a keyword column holds too many values");
+    if (at + n + 1 > this.array.length) this.array = growCells(this.array, at + n + 1);
+    this.array[at] = n;
+    this.used += n + 1;
+    return at;
+  }
+
+  /** The list at `at` is no longer used; true when the array should be compacted. */
+  release(at: number): boolean {
+    this.dead += this.array[at] + 1;
+    return this.dead > 4096 && this.dead * 2 > this.used;
+  }
+}
+
+/** A build with nothing to do. */
+function* built(): Steps<void> {}
+
+/**
  * Each document's values as one number (the value's id + 1, NONE, or LISTED + where its list of ids starts), and
  * per value id its documents (a number while one document holds it: keys, most logins). No array
  * or object per document: a column of millions of documents is a few typed arrays.
  */
 export class KeywordColumn {
   private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
-  /**
-   * The value ids of documents holding two or more, end to end, each list led by its length. A list
-   * replaced or cleared is left in place and counted as dead; the array is compacted when half is.
-   */
-  private lists: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
-  private listsUsed = 0;
-  private listsDead = 0;
-  private readonly ids = new Map<string, number>();
+  /** The value ids of documents holding two or more. */
+  private lists = new ValueLists();
+  private ids = new Map<string, number>();
   /** Value by id; ids of values no document holds any more are reused. */
-  private readonly byId: string[] = [];
+  private byId: string[] = [];
   /** Documents by value id: a doc number, or a set. */
-  private readonly docsById: Array<DocSet | number> = [];
+  private docsById: Array<DocSet | number> = [];
   /** One-value lists handed out by `get`, made when first asked for. */
   private readonly singles: Array<readonly string[] | undefined> = [];
-  private readonly freeIds: number[] = [];
-  /** A restored column's saved form, built when first used: many columns never are. */
+  private freeIds: number[] = [];
+  /** A restored column's saved form, until the column is built from it (`building`). */
   private saved: KeywordColumnState | undefined;
+  /** A build from `saved` under way. */
+  private build: Steps<void> | undefined;
 
   set(doc: number, values: string[]): void {
     this.ready();
@@ -187,10 +217,10 @@ export class KeywordColumn {
       this.post(id, doc);
       return;
     }
-    const at = this.newList(unique.length);
+    const at = this.lists.add(unique.length);
     for (let i = 0; i < unique.length; i++) {
       const id = this.idOf(unique[i]);
-      this.lists[at + 1 + i] = id;
+      this.lists.array[at + 1 + i] = id;
       this.post(id, doc);
     }
     this.cells[doc] = LISTED + at;
@@ -211,8 +241,9 @@ export class KeywordColumn {
       return (this.singles[id] ??= [this.byId[id]]);
     }
     const at = cell - LISTED;
-    const out = new Array<string>(this.lists[at]);
-    for (let i = 0; i < out.length; i++) out[i] = this.byId[this.lists[at + 1 + i]];
+    const list = this.lists.array;
+    const out = new Array<string>(list[at]);
+    for (let i = 0; i < out.length; i++) out[i] = this.byId[list[at + 1 + i]];
     return out;
   }
 
@@ -220,7 +251,7 @@ export class KeywordColumn {
   count(doc: number): number {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
-    return cell === NONE ? 0 : cell < LISTED ? 1 : this.lists[cell - LISTED];
+    return cell === NONE ? 0 : cell < LISTED ? 1 : this.lists.array[cell - LISTED];
   }
 
   /** Whether the document holds one of `values`, read in place. */
@@ -230,7 +261,8 @@ export class KeywordColumn {
     if (cell === NONE) return false;
     if (cell < LISTED) return values.has(this.byId[cell - 1]);
     const at = cell - LISTED;
-    for (let i = 1; i <= this.lists[at]; i++) if (values.has(this.byId[this.lists[at + i]])) return true;
+    const list = this.lists.array;
+    for (let i = 1; i <= list[at]; i++) if (values.has(this.byId[list[at + i]])) return true;
     return false;
   }
 
@@ -241,10 +273,9 @@ export class KeywordColumn {
     this.cells[doc] = NONE;
     if (cell < LISTED) return this.unpost(cell - 1, doc);
     const at = cell - LISTED;
-    const n = this.lists[at];
-    for (let i = 1; i <= n; i++) this.unpost(this.lists[at + i], doc);
-    this.listsDead += n + 1;
-    if (this.listsDead > 4096 && this.listsDead * 2 > this.listsUsed) this.compactLists();
+    const list = this.lists.array;
+    for (let i = 1; i <= list[at]; i++) this.unpost(list[at + i], doc);
+    if (this.lists.release(at)) this.compactLists();
   }
 
   docs(value: string): DocSet {
@@ -289,7 +320,7 @@ export class KeywordColumn {
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
       if (cell < LISTED) ids[at++] = savedId(cell - 1);
-      else for (let i = 1, list = cell - LISTED; i <= counts[doc]; i++) ids[at++] = savedId(this.lists[list + i]);
+      else for (let i = 1, list = cell - LISTED; i <= counts[doc]; i++) ids[at++] = savedId(this.lists.array[list + i]);
     }
     return { values, counts, ids };
   }
@@ -316,51 +347,79 @@ export class KeywordColumn {
     return column;
   }
 
-  /** Builds the column from its saved form on first use; throws a RangeError (each time) when a saved value repeats. */
+  /** Builds the column from its saved form now if it is not built yet; throws a RangeError (each time) when a saved value repeats. */
   private ready(): void {
-    const state = this.saved;
-    if (!state) return;
+    if (this.saved) finish(this.building());
+  }
+
+  /**
+   * Builds the column from its saved form in steps of STEP values or documents (nothing to do once
+   * built); a build begun and left is taken up where it stopped. Throws a RangeError when a saved
+   * value repeats, leaving the column unbuilt.
+   */
+  building(): Steps<void> {
+    if (!this.saved) return built();
+    return (this.build ??= this.steppedBuild(this.saved));
+  }
+
+  private *steppedBuild(state: KeywordColumnState): Steps<void> {
+    try {
+      yield* this.buildFrom(state);
+      this.saved = undefined;
+    } finally {
+      this.build = undefined;
+    }
+  }
+
+  /** The parts of the column from its saved form, taken on only once all are made. */
+  private *buildFrom(state: KeywordColumnState): Steps<void> {
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = new Uint32Array(values.length + 1);
-    for (const id of ids) perValue[id + 1]++;
-    for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
-    // The value map is built first and checked as it is built; a repeat leaves the column as it was (unbuilt).
-    for (let id = 0; id < values.length; id++) {
-      if (this.ids.has(values[id])) {
-        this.ids.clear();
-        throw new RangeError("a keyword value repeats");
-      }
-      if (perValue[id + 1] > perValue[id]) this.ids.set(values[id], id);
+    for (let i = 0; i < ids.length; i++) {
+      if (i % STEP === STEP - 1) yield;
+      perValue[ids[i] + 1]++;
     }
-    this.saved = undefined;
+    for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
+    const map = new Map<string, number>();
+    for (let id = 0; id < values.length; id++) {
+      if (id % STEP === STEP - 1) yield;
+      if (map.has(values[id])) throw new RangeError("a keyword value repeats");
+      if (perValue[id + 1] > perValue[id]) map.set(values[id], id);
+    }
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
-    this.cells = new Uint32Array(Math.max(counts.length, 1));
+    const cells = new Uint32Array(Math.max(counts.length, 1));
+    const lists = new ValueLists();
     let at = 0;
     for (let doc = 0; doc < counts.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
       const n = counts[doc];
       if (!n) continue;
       if (n === 1) {
         const id = ids[at++];
         docs[starts[id]++] = doc;
-        this.cells[doc] = id + 1;
+        cells[doc] = id + 1;
         continue;
       }
-      const list = this.newList(n);
+      const list = lists.add(n);
       for (let i = 0; i < n; i++) {
         const id = ids[at++];
-        this.lists[list + 1 + i] = id;
+        lists.array[list + 1 + i] = id;
         docs[starts[id]++] = doc;
       }
-      this.cells[doc] = LISTED + list;
+      cells[doc] = LISTED + list;
     }
-    values.forEach((v, id) => {
+    const docsById: Array<DocSet | number> = new Array(values.length);
+    const freeIds: number[] = [];
+    for (let id = 0; id < values.length; id++) {
+      if (id % STEP === STEP - 1) yield;
       const n = perValue[id + 1] - perValue[id];
-      this.byId.push(v);
-      this.docsById.push(n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
-      if (!n) this.freeIds.push(id);
-    });
+      docsById[id] = n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
+      if (!n) freeIds.push(id);
+    }
+    [this.ids, this.byId, this.docsById, this.freeIds, this.cells] = [map, values.slice(), docsById, freeIds, cells];
+    this.lists = lists;
   }
 
   private idOf(value: string): number {
@@ -381,30 +440,20 @@ export class KeywordColumn {
     if (cell === NONE) return true;
     if (cell < LISTED) return this.byId[cell - 1] === values[0];
     const at = cell - LISTED;
-    for (let i = 0; i < values.length; i++) if (this.byId[this.lists[at + 1 + i]] !== values[i]) return false;
+    for (let i = 0; i < values.length; i++) if (this.byId[this.lists.array[at + 1 + i]] !== values[i]) return false;
     return true;
-  }
-
-  /** Room for a list of `n` value ids, its length written; returns where it starts. */
-  private newList(n: number): number {
-    const at = this.listsUsed;
-    if (at + n + 1 > this.lists.length) this.lists = growCells(this.lists, at + n + 1);
-    if (at + n + 1 > LISTED) throw new RangeError("a keyword column holds too many values");
-    this.lists[at] = n;
-    this.listsUsed += n + 1;
-    return at;
   }
 
   /** Copies the live lists to a fresh array, in document order. */
   private compactLists(): void {
-    const old = this.lists;
-    [this.lists, this.listsUsed, this.listsDead] = [new Uint32Array(Math.max(64, this.listsUsed - this.listsDead)), 0, 0];
+    const old = this.lists.array;
+    this.lists = new ValueLists(this.lists.used - this.lists.dead);
     for (let doc = 0; doc < this.cells.length; doc++) {
       const cell = this.cells[doc];
       if (cell < LISTED) continue;
       const from = cell - LISTED;
-      const at = this.newList(old[from]);
-      this.lists.set(old.subarray(from + 1, from + 1 + old[from]), at + 1);
+      const at = this.lists.add(old[from]);
+      this.lists.array.set(old.subarray(from + 1, from + 1 + old[from]), at + 1);
       this.cells[doc] = LISTED + at;
     }
   }

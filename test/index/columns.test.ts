@@ -106,7 +106,7 @@ describe("KeywordColumn", () => {
         expect(column.holdsAny(doc, new Set([vs[0]]))).toBe(true);
       }
     }
-    const { listsUsed } = column as unknown as { listsUsed: number };
+    const listsUsed = (column as unknown as { lists: { used: number } }).lists.used;
     const live = [...model.values()].reduce((n, vs) => n + (vs.length > 1 ? vs.length + 1 : 0), 0);
     expect(listsUsed).toBeLessThanOrEqual(2 * live + 4097);
     for (const [doc, vs] of model) {
@@ -115,6 +115,30 @@ describe("KeywordColumn", () => {
       for (const v of vs) expect(column.docs(v).has(doc)).toBe(true);
     }
     expect(KeywordColumn.of(column.state(1000)).get(999)).toEqual(model.get(999));
+  });
+
+  it("builds from its saved form in steps, and a read between steps finishes the build", () => {
+    const source = new KeywordColumn();
+    for (let doc = 0; doc < 200_000; doc++) source.set(doc, doc % 3 ? [`v${doc % 70_000}`] : [`v${doc % 5}`, `w${doc % 7}`]);
+    const state = source.state(200_000);
+    const stepped = KeywordColumn.of(state);
+    const steps = stepped.building();
+    let taken = 0;
+    while (!steps.next().done) taken++;
+    expect(taken).toBeGreaterThan(3);
+    const interrupted = KeywordColumn.of(state);
+    interrupted.building().next();
+    interrupted.building().next();
+    // Read mid-build: the build is taken up where it stopped and finished.
+    expect(interrupted.get(3)).toEqual(["v3", "w3"]);
+    expect(interrupted.building().next().done).toBe(true);
+    for (const column of [stepped, interrupted]) {
+      for (const doc of [0, 1, 2, 69_999, 70_000, 199_999]) expect(column.get(doc)).toEqual(source.get(doc));
+      expect(column.docs("v4").size).toBe(source.docs("v4").size);
+    }
+    const repeated = KeywordColumn.of({ values: ["a", "a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0, 1) });
+    expect(() => [...iterate(repeated.building())]).toThrow(RangeError);
+    expect(() => repeated.get(0)).toThrow(RangeError);
   });
 
   it("rejects a saved form that does not add up", () => {
@@ -127,6 +151,10 @@ describe("KeywordColumn", () => {
     expect(() => repeated.get(0)).toThrow(RangeError);
   });
 });
+
+function* iterate(steps: Generator<void>): Generator<void> {
+  for (let step = steps.next(); !step.done; step = steps.next()) yield;
+}
 
 describe("NumberColumn", () => {
   it("copies and restores its values, NaN for none", () => {
