@@ -38,13 +38,34 @@ function holds(form: number, value: number): boolean {
   return Number.isInteger(stored) && stored * scale === value && stored >= 0 && stored <= max && !Object.is(value, -0);
 }
 
-/** The narrowest form from `from` on that holds `value` and the values of documents 0 … size-1. */
-function narrowest(from: number, size: number, valueOf: (doc: number) => number, value = NaN): number {
-  for (let form = from; ; form++) {
-    if (!holds(form, value)) continue;
-    let all = true;
-    for (let doc = 0; doc < size && all; doc++) all = holds(form, valueOf(doc));
-    if (all) return form;
+/**
+ * What every value a column was given has in common (values since overwritten included): enough to
+ * choose a form that holds them all without reading them again.
+ */
+class Seen {
+  private min = Infinity;
+  private max = -Infinity;
+  private integers = true;
+  private seconds = true;
+  private negativeZero = false;
+
+  note(value: number): void {
+    if (Number.isNaN(value)) return;
+    if (value < this.min) this.min = value;
+    if (value > this.max) this.max = value;
+    if (!Number.isInteger(value)) this.integers = false;
+    if (value % 1000 !== 0) this.seconds = false;
+    if (Object.is(value, -0)) this.negativeZero = true;
+  }
+
+  /** The narrowest form from `from` on that holds every value noted. */
+  narrowest(from: number): number {
+    for (let form = from; form < FLOAT; form++) {
+      if (this.min > this.max) return form;
+      const { scale, max } = FORMS[form];
+      if (this.integers && !this.negativeZero && this.min >= 0 && (scale === 1 || this.seconds) && this.max / scale <= max) return form;
+    }
+    return FLOAT;
   }
 }
 
@@ -58,6 +79,7 @@ export class NumberColumn {
   private values: Uint8Array | Uint16Array | Uint32Array | Float64Array = FORMS[0].make(64);
   private missing = FORMS[0].missing;
   private scale = 1;
+  private readonly seen = new Seen();
 
   set(doc: number, value: number | null | undefined): void {
     this.setExactly(doc, typeof value === "number" && Number.isFinite(value) ? value : NaN);
@@ -66,7 +88,8 @@ export class NumberColumn {
   /** Sets a value as given, infinities and NaN included. */
   setExactly(doc: number, value: number): void {
     if (doc >= this.values.length) this.reserve(Math.max(doc + 1, Math.ceil(this.values.length * 1.5)));
-    if (!holds(this.form, value)) this.widen(value);
+    this.seen.note(value);
+    if (!holds(this.form, value)) this.widen();
     this.values[doc] = Number.isNaN(value) ? this.missing : value / this.scale;
   }
 
@@ -106,16 +129,16 @@ export class NumberColumn {
   /** A column holding `values` (NaN where none), in the narrowest form that holds them all. */
   static of(values: Float64Array): NumberColumn {
     const column = new NumberColumn();
-    const valueOf = (doc: number) => values[doc];
-    column.use(narrowest(0, values.length, valueOf), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
+    for (const value of values) column.seen.note(value);
+    column.use(column.seen.narrowest(0), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
     return column;
   }
 
-  /** Moves to the narrowest wider form that holds `value` and every value held now. */
-  private widen(value: number): void {
+  /** Moves, in one pass, to the narrowest wider form that holds every value noted. */
+  private widen(): void {
     const held = { values: this.values, missing: this.missing, scale: this.scale };
     const valueOf = (doc: number) => (held.values[doc] === held.missing ? NaN : held.values[doc] * held.scale);
-    this.use(narrowest(this.form + 1, held.values.length, valueOf, value), held.values.length, valueOf);
+    this.use(this.seen.narrowest(this.form + 1), held.values.length, valueOf);
   }
 
   /** Takes `form`, filled from `valueOf` for documents 0 … size-1. */
