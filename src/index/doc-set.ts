@@ -5,6 +5,10 @@
  * an eighth of it, then merged in one pass. A popular value (`is:open`, a
  * label on half the corpus) never turns into a JavaScript Set of hundreds of
  * thousands of numbers, which would cost the collector and a long pause to build.
+ *
+ * A set holding at least one slot in DENSE is also kept as a bitset over slots once asked for
+ * (`bitmap`), and kept up to date as documents join and leave: a query combines it with others a
+ * word (32 slots) at a time instead of stepping through hundreds of thousands of numbers.
  */
 export class DocSet implements Iterable<number> {
   private sorted: Uint32Array;
@@ -13,6 +17,8 @@ export class DocSet implements Iterable<number> {
   private gone: Set<number> | undefined;
   /** Documents in the set but not in `sorted`. */
   private added: Set<number> | undefined;
+  /** The set as bits over slots (bit `d & 31` of word `d >>> 5`), once asked for while dense. */
+  private bits: Uint32Array | undefined;
 
   constructor(sorted: Uint32Array = NONE, length = 0) {
     this.sorted = sorted;
@@ -24,6 +30,7 @@ export class DocSet implements Iterable<number> {
   }
 
   add(doc: number): void {
+    if (this.bits) this.setBit(doc);
     if (this.added?.has(doc)) return;
     if (!this.length || doc > this.sorted[this.length - 1]) {
       if (this.length === this.sorted.length) this.sorted = grown(this.sorted, Math.max(4, this.sorted.length * 2));
@@ -36,6 +43,7 @@ export class DocSet implements Iterable<number> {
   }
 
   delete(doc: number): void {
+    if (this.bits && doc >>> 5 < this.bits.length) this.bits[doc >>> 5] &= ~(1 << (doc & 31));
     if (this.added?.delete(doc)) return;
     if (!this.listed(doc)) return;
     (this.gone ??= new Set()).add(doc);
@@ -53,8 +61,28 @@ export class DocSet implements Iterable<number> {
     return this.sorted.subarray(0, this.length);
   }
 
+  /**
+   * The set as bits over slots 0 … (at least) its highest document, when it holds at least one slot
+   * in DENSE of that range (and MIN_DENSE documents); else undefined. Not to be changed; words past
+   * its end are 0.
+   */
+  bitmap(): Uint32Array | undefined {
+    if (this.bits) return this.bits;
+    const docs = this.ascending();
+    if (docs.length < MIN_DENSE || docs.length * DENSE < docs[docs.length - 1]) return undefined;
+    this.bits = new Uint32Array((docs[docs.length - 1] >>> 5) + 1);
+    for (let i = 0; i < docs.length; i++) this.bits[docs[i] >>> 5] |= 1 << (docs[i] & 31);
+    return this.bits;
+  }
+
   [Symbol.iterator](): Iterator<number> {
     return this.ascending().values();
+  }
+
+  private setBit(doc: number): void {
+    const word = doc >>> 5;
+    if (word >= this.bits!.length) this.bits = grown(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
+    this.bits![word] |= 1 << (doc & 31);
   }
 
   /** Whether `doc` is in `sorted` (gone or not). */
@@ -97,3 +125,8 @@ function grown(array: Uint32Array, size: number): Uint32Array {
 }
 
 const NONE = new Uint32Array(0);
+
+/** A set holding one slot in this many (or more) of the range up to its highest document is dense. */
+const DENSE = 32;
+/** Smaller sets are quick to step through: no bitmap. */
+const MIN_DENSE = 4096;

@@ -9,6 +9,7 @@
  * is optimised.
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
+import type { DocSet } from "../index/doc-set.js";
 import type { Match } from "../logical/match.js";
 import { queryTerms } from "../text/tokenize.js";
 import { countBits, fillFromList, fillTested, keepTested, wordsFor } from "./bits.js";
@@ -23,6 +24,8 @@ export interface Operator {
   scans: boolean;
   /** What one `test` costs, counted in listed documents a fill steps over (a fill sets a bit per step). */
   testCost: number;
+  /** What filling a whole block costs in the same unit, when not its share of `cost` (a bitmap's words). */
+  fillCost?: number;
   /**
    * Sets the bits of the matching documents of slots [lo, hi) in `out` (bits.ts), `lo` a multiple
    * of 32 and `hi - lo` at most BLOCK. Blocks are asked for in ascending order (any may be skipped).
@@ -78,6 +81,38 @@ function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc:
   };
 }
 
+/**
+ * The documents of keyword values: their bitmaps combined a word at a time when every one is dense
+ * (DocSet.bitmap), else their ascending lists.
+ */
+function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: string): Operator {
+  const cost = sets.reduce((n, set) => n + set.size, 0);
+  const maps = sets.map((set) => set.bitmap());
+  if (!sets.length || maps.some((map) => !map)) return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, describe);
+  const bitmaps = maps as Uint32Array[];
+  return {
+    cost,
+    scans: false,
+    testCost: 1,
+    fillCost: wordsFor(BLOCK) * bitmaps.length,
+    fill(out, lo, hi) {
+      const first = lo >>> 5;
+      const words = wordsFor(hi - lo);
+      for (let m = 0; m < bitmaps.length; m++) {
+        const map = bitmaps[m];
+        const end = Math.min(words, map.length - first);
+        for (let i = 0; i < end; i++) out[i] |= map[first + i];
+      }
+    },
+    test(doc) {
+      const word = doc >>> 5;
+      for (let m = 0; m < bitmaps.length; m++) if (word < bitmaps[m].length && (bitmaps[m][word] >>> (doc & 31)) & 1) return true;
+      return false;
+    },
+    describe,
+  };
+}
+
 /** A keyword test reads the document's values and looks each up in a set. */
 const KEYWORD_TEST = 8;
 /** A word's test looks it up among a document's terms: a binary search in memory no other step touched. */
@@ -101,18 +136,15 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return textOperator(match, c, scoring, negated);
     case "keyword": {
       const col = c.keywordColumn(match.column);
-      const sets = match.values.map((v) => col.docs(v));
-      const cost = sets.reduce((n, s) => n + s.size, 0);
       const values = new Set(match.values);
       const test = (d: number) => col.holdsAny(d, values);
-      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}=${match.values.join("|")}`);
+      return keywordSets(match.values.map((v) => col.docs(v)), test, `${match.column}=${match.values.join("|")}`);
     }
     case "prefix": {
       const col = c.keywordColumn(match.column);
       const sets = [...col.values()].filter((v) => v.startsWith(match.prefix)).map((v) => col.docs(v));
-      const cost = sets.reduce((n, set) => n + set.size, 0);
       const test = (d: number) => col.get(d).some((v) => v.startsWith(match.prefix));
-      return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, `${match.column}^=${match.prefix}`);
+      return keywordSets(sets, test, `${match.column}^=${match.prefix}`);
     }
     case "range": {
       const col = c.numberColumn(match.column);
@@ -189,7 +221,7 @@ function conjunction(children: Operator[], capacity: number): Operator {
         if (left === 0) return;
         // A listed child fills its block when testing what is left would cost more than stepping
         // through its documents there; a scan tests what is left.
-        if (o.scans || left * o.testCost < (o.cost * (hi - lo)) / Math.max(capacity, 1)) {
+        if (o.scans || left * o.testCost < (o.fillCost ?? (o.cost * (hi - lo)) / Math.max(capacity, 1))) {
           keepTested(block, words, lo, o.test);
         } else {
           other.fill(0, 0, words);

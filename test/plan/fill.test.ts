@@ -7,15 +7,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collect } from "../../src/execute/execute.js";
-import { Collection } from "../../src/index/collection.js";
-import { KINDS } from "../../src/kinds/index.js";
-import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
 import type { Match } from "../../src/logical/match.js";
 import { docsOf } from "../../src/plan/bits.js";
 import { plan } from "../../src/plan/plan.js";
-import { Store } from "../../src/store.js";
+import { build, type Edit } from "./support.js";
 
-const issues = KINDS.issues as KindSpec<RecordLike>;
 const WORDS = ["crash", "window", "linux", "error", "again", "fast", "slow"];
 const LABELS = ["bug", "docs", "ui", "perf"];
 const SPAN = { start: 0, end: 0 };
@@ -28,7 +24,6 @@ const record = fc.record({
   comments: fc.option(fc.nat(9), { nil: undefined }),
 });
 
-type Edit = { kind: "put"; number: number; value: fc.RecordValue<typeof record extends fc.Arbitrary<infer T> ? T : never> } | { kind: "remove"; number: number };
 
 const leaf: fc.Arbitrary<Match> = fc.oneof(
   fc.record({ op: fc.constant("text" as const), fields: fc.subarray(["title", "body"], { minLength: 1 }), text: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 2 }).map((w) => w.join(" ")), phrase: fc.boolean(), span: fc.constant(SPAN) }),
@@ -50,28 +45,6 @@ const query: fc.Arbitrary<Match> = fc.letrec<{ m: Match }>((tie) => ({
     fc.record({ op: fc.constant("not" as const), child: tie("m") }),
   ),
 })).m;
-
-function build(records: Array<fc.RecordValue<never> | unknown>, edits: Edit[]): Collection {
-  const store = new Store();
-  store.put("repositories", "o/r", { full_name: "o/r", private: false });
-  const collection = new Collection(issues, store);
-  const put = (number: number, r: { title: string; body: string; state: string; labels: string[]; comments?: number }) => {
-    const key = `o/r#${number}`;
-    store.put("issues", key, { number, id: number, repository: "o/r", user: { login: "ada" }, title: r.title, body: r.body, state: r.state, labels: r.labels.map((name) => ({ name })), comments: r.comments });
-    collection.touch(key);
-  };
-  records.forEach((r, i) => put(i + 1, r as never));
-  collection.drain();
-  for (const e of edits) {
-    if (e.kind === "put") put(e.number, e.value as never);
-    else {
-      store.delete("issues", `o/r#${e.number}`);
-      collection.touch(`o/r#${e.number}`);
-    }
-    collection.drain();
-  }
-  return collection;
-}
 
 const edit = (n: number): fc.Arbitrary<Edit> =>
   fc.oneof(
