@@ -10,7 +10,7 @@ import { DUMP_KINDS, RECORD_KINDS } from "./kinds/index.js";
 import type { DumpKind } from "./records/kinds.js";
 import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
-import { RecordBytes } from "./record-bytes.js";
+import { RecordBytes, type HeldChunk, type HeldRecords, type RecordBytesOptions } from "./record-bytes.js";
 import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 
@@ -33,22 +33,46 @@ export type Link = number | string | null;
 
 type Counts = Map<string, Map<string, number>>;
 
-/** A kind's records as saved: how many, and each one's key, JSON text (UTF-8 bytes, a view) and link. */
-export interface StoredEntries extends Iterable<[key: string, bytes: Buffer, link: Link]> {
+/** A kind's current records as a save takes them, in pieces of bounded work (one frame of the saved table each). */
+export interface SavedEntries extends Iterable<SavedPiece> {
   count: number;
 }
 
-/** Records of one kind as a saved index holds them: their UTF-8 JSON texts end to end, and each one's key, byte length and link. */
-export interface StoredBlock {
+/** Records of one kind in the store's order: keys and references; links are read when asked (a parse each, for the kinds linked). */
+export interface SavedPiece {
+  keys: readonly string[];
+  refs: Uint32Array;
+  links(): Link[];
+}
+
+/** What a save writes of the store: every kind's current records, and the buffers they lie in. */
+export interface SavedRecords {
+  records: Array<{ kind: DumpKind; entries: SavedEntries }>;
+  bytes: HeldRecords;
+}
+
+/** A piece of a saved table as an open hands it over: keys, links, and where each record lies among the chunks taken over. */
+export interface RestoredPiece {
   kind: DumpKind;
   keys: readonly string[];
   links: readonly Link[];
-  lengths: ArrayLike<number>;
-  bytes: Buffer;
+  chunks: Uint32Array;
+  starts: Uint32Array;
+  lengths: Uint32Array;
 }
 
 /** Kinds whose full buffers are packed (`RecordKindSpec.packed`). */
 const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
+
+/** The kinds the store links records of (`Store.linkOf`): a save reads their links from their texts. */
+const LINKED = new Set<DumpKind>(["repositories", "comments"]);
+
+/** Keys copied between pauses when a save takes the store's tables. */
+const COPIED_PER_STEP = 65_536;
+
+/** Records per piece of a saved table; fewer of the linked kinds, whose texts are parsed for their links. */
+const PIECE = 32_768;
+const LINKED_PIECE = 1_024;
 
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
 const PARSED_KEPT = 4096;
@@ -56,8 +80,8 @@ const PARSED_KEPT = 4096;
 export class Store implements StoreReader {
   /** Each record's current version, by key: a reference into `bytes`. */
   private readonly records = new Map<DumpKind, Map<string, number>>(DUMP_KINDS.map((k) => [k, new Map()]));
-  /** Full buffers of packed kinds are packed on a worker thread (`threadPacker`): such records cost about a third of their text. */
-  private readonly bytes = new RecordBytes({ packer: threadPacker });
+  /** Full buffers of packed kinds are packed (on a worker thread, `threadPacker`, unless told otherwise): such records cost about a third of their text. */
+  private readonly bytes: RecordBytes;
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
   /** Each issue's comments: their keys. */
@@ -79,9 +103,10 @@ export class Store implements StoreReader {
 
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
 
-  /** `parse` reads a stored record's JSON text back (the loader's parser, which drops unsafe keys). */
-  constructor(parse: (text: string) => RecordLike = JSON.parse) {
+  /** `parse` reads a stored record's JSON text back (the loader's parser, which drops unsafe keys); `bytes` sets the buffers' packer and size. */
+  constructor(parse: (text: string) => RecordLike = JSON.parse, bytes: RecordBytesOptions = { packer: threadPacker }) {
     this.parse = parse;
+    this.bytes = new RecordBytes(bytes);
   }
 
   /**
@@ -175,23 +200,49 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Keys, JSON texts and links of a kind's records as they are now, in insertion order: taken at
-   * once, read as iterated (versions are never written over, so later changes do not show).
+   * What a save writes: every kind's keys and references in the store's order, copied in steps, and
+   * the buffers as they are after the last step. Undefined when the store changed between steps (the
+   * copy would not be of one moment); run through at once, it never is.
    */
-  storedEntries(kind: DumpKind): StoredEntries {
-    const map = this.records.get(kind)!;
-    const keys = [...map.keys()];
-    const refs = Uint32Array.from(map.values());
-    const self = this;
+  *saving(): Generator<void, SavedRecords | undefined> {
+    const revision = this.revision;
+    const records: SavedRecords["records"] = [];
+    for (const kind of DUMP_KINDS) {
+      const map = this.records.get(kind)!;
+      const keys = new Array<string>(map.size);
+      const refs = new Uint32Array(map.size);
+      let i = 0;
+      for (const [key, ref] of map) {
+        keys[i] = key;
+        refs[i++] = ref;
+        if (i % COPIED_PER_STEP === 0) {
+          yield;
+          if (this.revision !== revision) return undefined;
+        }
+      }
+      records.push({ kind, entries: this.savedEntries(kind, keys, refs) });
+    }
+    return { records, bytes: this.bytes.held() };
+  }
+
+  private savedEntries(kind: DumpKind, keys: string[], refs: Uint32Array): SavedEntries {
+    const size = LINKED.has(kind) ? LINKED_PIECE : PIECE;
+    // Versions are never written over: a reference's link is that of the text it names, whatever changed since.
+    const linkAt = (ref: number): Link => (LINKED.has(kind) ? Store.linkOf(kind, this.parse(this.bytes.text(ref))) : null);
     return {
       count: keys.length,
       *[Symbol.iterator]() {
-        for (let i = 0; i < keys.length; i++) {
-          const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(refs[i])) : null;
-          yield [keys[i], self.bytes.view(refs[i]), link];
+        for (let at = 0; at < keys.length; at += size) {
+          const piece = refs.subarray(at, at + size);
+          yield { keys: keys.slice(at, at + size), refs: piece, links: () => Array.from(piece, linkAt) };
         }
       },
     };
+  }
+
+  /** Resolves once every full buffer handed to the packer so far is packed: a save then writes it packed. */
+  whenPacked(): Promise<void> {
+    return this.bytes.whenPacked();
   }
 
   private read(kind: DumpKind, key: string): RecordLike | undefined {
@@ -230,11 +281,16 @@ export class Store implements StoreReader {
     this.file(kind, key, this.bytes.append(record.text, PACKED.has(kind)), record.link);
   }
 
-  /** Adds a saved index's block of records without parsing or copying them (the store keeps `block.bytes`). */
-  putBlock(block: StoredBlock): void {
-    const { kind, keys, links } = block;
+  /** Takes over a saved chunk of record texts as it is (raw or packed); returns its number, for `restoreRecords`. */
+  restoreChunk(chunk: HeldChunk): number {
+    return this.bytes.adoptChunk(chunk);
+  }
+
+  /** Files a piece of a saved table: each key under a new reference to its text in the chunks taken over, with its link. */
+  restoreRecords(piece: RestoredPiece): void {
+    const { kind, keys, links } = piece;
     this.forgetTallies(kind);
-    const first = this.bytes.adopt(block.bytes, block.lengths, PACKED.has(kind));
+    const first = this.bytes.placeAll(piece.chunks, piece.starts, piece.lengths);
     for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, links[i]);
   }
 

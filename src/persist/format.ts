@@ -13,7 +13,7 @@
 
 export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
 /** Bumped whenever the layout or the meaning of a saved field changes. */
-export const FORMAT_VERSION = 4;
+export const FORMAT_VERSION = 5;
 /** The last format version whose header had no checksum of its own. */
 export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";
