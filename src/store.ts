@@ -71,7 +71,7 @@ const LINKED = new Set<DumpKind>(["repositories", "comments"]);
 const COPIED_PER_STEP = 65_536;
 
 /** Records per piece of a saved table; fewer of the linked kinds, whose texts are parsed for their links. */
-const PIECE = 32_768;
+const PIECE = 8_192;
 const LINKED_PIECE = 1_024;
 
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
