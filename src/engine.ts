@@ -710,6 +710,7 @@ export class SearchEngine {
         if (!DUMP_KINDS.includes(piece.kind)) throw new RangeError(`unknown kind ${String(piece.kind)}`);
         engine.store.restoreRecords(piece);
       },
+      links: (links) => engine.store.restoreLinks(links),
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);

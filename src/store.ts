@@ -38,24 +38,30 @@ export interface SavedEntries extends Iterable<SavedPiece> {
   count: number;
 }
 
-/** Records of one kind in the store's order: keys and references; links are read when asked (a parse each, for the kinds linked). */
+/** Records of one kind in the store's order: keys and references. */
 export interface SavedPiece {
   keys: readonly string[];
   refs: Uint32Array;
-  links(): Link[];
 }
 
-/** What a save writes of the store: every kind's current records, and the buffers they lie in. */
-export interface SavedRecords {
-  records: Array<{ kind: DumpKind; entries: SavedEntries }>;
-  bytes: HeldRecords;
-}
-
-/** A piece of a saved table as an open hands it over: keys, links, and where each record lies among the chunks taken over. */
-export interface RestoredPiece {
+/** Records linked by something (`Store.linkOf`), as the store's link maps hold them: each key with its link. */
+export interface SavedLinks {
   kind: DumpKind;
   keys: readonly string[];
   links: readonly Link[];
+}
+
+/** What a save writes of the store: every kind's current records, the buffers they lie in, and the links. */
+export interface SavedRecords {
+  records: Array<{ kind: DumpKind; entries: SavedEntries }>;
+  bytes: HeldRecords;
+  links: SavedLinks[];
+}
+
+/** A piece of a saved table as an open hands it over: keys, and where each record lies among the chunks taken over. */
+export interface RestoredPiece {
+  kind: DumpKind;
+  keys: readonly string[];
   chunks: Uint32Array;
   starts: Uint32Array;
   lengths: Uint32Array;
@@ -64,15 +70,11 @@ export interface RestoredPiece {
 /** Kinds whose full buffers are packed (`RecordKindSpec.packed`). */
 const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
 
-/** The kinds the store links records of (`Store.linkOf`): a save reads their links from their texts. */
-const LINKED = new Set<DumpKind>(["repositories", "comments"]);
-
 /** Keys copied between pauses when a save takes the store's tables. */
 const COPIED_PER_STEP = 65_536;
 
-/** Records per piece of a saved table; fewer of the linked kinds, whose texts are parsed for their links. */
+/** Records per piece of a saved table. */
 const PIECE = 8_192;
-const LINKED_PIECE = 1_024;
 
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
 const PARSED_KEPT = 4096;
@@ -200,12 +202,13 @@ export class Store implements StoreReader {
   }
 
   /**
-   * What a save writes: every kind's keys and references in the store's order, copied in steps, and
-   * the buffers as they are after the last step. Undefined when the store changed between steps (the
-   * copy would not be of one moment); run through at once, it never is.
+   * What a save writes: every kind's keys and references in the store's order and the link maps,
+   * copied in steps, and the buffers as they are after the last step. Undefined when the store changed
+   * between steps (the copy would not be of one moment); run through at once, it never is.
    */
   *saving(): Generator<void, SavedRecords | undefined> {
     const revision = this.revision;
+    let copied = 0;
     const records: SavedRecords["records"] = [];
     for (const kind of DUMP_KINDS) {
       const map = this.records.get(kind)!;
@@ -215,29 +218,36 @@ export class Store implements StoreReader {
       for (const [key, ref] of map) {
         keys[i] = key;
         refs[i++] = ref;
-        if (i % COPIED_PER_STEP === 0) {
+        if (++copied % COPIED_PER_STEP === 0) {
           yield;
           if (this.revision !== revision) return undefined;
         }
       }
-      records.push({ kind, entries: this.savedEntries(kind, keys, refs) });
+      records.push({ kind, entries: savedEntries(keys, refs) });
     }
-    return { records, bytes: this.bytes.held() };
-  }
-
-  private savedEntries(kind: DumpKind, keys: string[], refs: Uint32Array): SavedEntries {
-    const size = LINKED.has(kind) ? LINKED_PIECE : PIECE;
-    // Versions are never written over: a reference's link is that of the text it names, whatever changed since.
-    const linkAt = (ref: number): Link => (LINKED.has(kind) ? Store.linkOf(kind, this.parse(this.bytes.text(ref))) : null);
-    return {
-      count: keys.length,
-      *[Symbol.iterator]() {
-        for (let at = 0; at < keys.length; at += size) {
-          const piece = refs.subarray(at, at + size);
-          yield { keys: keys.slice(at, at + size), refs: piece, links: () => Array.from(piece, linkAt) };
+    // The links as the maps hold them, not as the texts would give them: no record is parsed, and an
+    // open rebuilds the very same maps (a comment's place among its issue's comments included).
+    const repositories = { kind: "repositories" as const, keys: [] as string[], links: [] as Link[] };
+    const comments = { kind: "comments" as const, keys: [] as string[], links: [] as Link[] };
+    for (const [id, key] of this.repoIds) {
+      repositories.keys.push(key);
+      repositories.links.push(id);
+      if (++copied % COPIED_PER_STEP === 0) {
+        yield;
+        if (this.revision !== revision) return undefined;
+      }
+    }
+    for (const [issue, keys] of this.commentsByIssue) {
+      for (const key of keys) {
+        comments.keys.push(key);
+        comments.links.push(issue);
+        if (++copied % COPIED_PER_STEP === 0) {
+          yield;
+          if (this.revision !== revision) return undefined;
         }
-      },
-    };
+      }
+    }
+    return { records, bytes: this.bytes.held(), links: [repositories, comments] };
   }
 
   /** Resolves once every full buffer handed to the packer so far is packed: a save then writes it packed. */
@@ -286,12 +296,20 @@ export class Store implements StoreReader {
     return this.bytes.adoptChunk(chunk);
   }
 
-  /** Files a piece of a saved table: each key under a new reference to its text in the chunks taken over, with its link. */
+  /** Files a piece of a saved table: each key under a new reference to its text in the chunks taken over. */
   restoreRecords(piece: RestoredPiece): void {
-    const { kind, keys, links } = piece;
+    const { kind, keys } = piece;
     this.forgetTallies(kind);
     const first = this.bytes.placeAll(piece.chunks, piece.starts, piece.lengths);
-    for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, links[i]);
+    for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, null);
+  }
+
+  /** Links saved records again (`SavedRecords.links`), once they are filed. Throws a RangeError for a key not stored. */
+  restoreLinks({ kind, keys, links }: SavedLinks): void {
+    for (let i = 0; i < keys.length; i++) {
+      if (this.refOf(kind, keys[i]) === undefined) throw new RangeError(`a link of ${kind} ${keys[i]}, which is not stored`);
+      this.link(kind, keys[i], links[i]);
+    }
   }
 
   /** Tallies of a kind are counted again when next asked: records came in unparsed. */
@@ -398,4 +416,14 @@ function count(counts: Counts, tally: Tally, record: RecordLike, by: number): vo
     else items.delete(item);
     if (!items.size) counts.delete(group);
   }
+}
+
+/** A kind's keys and references as pieces of a saved table. */
+function savedEntries(keys: string[], refs: Uint32Array): SavedEntries {
+  return {
+    count: keys.length,
+    *[Symbol.iterator]() {
+      for (let at = 0; at < keys.length; at += PIECE) yield { keys: keys.slice(at, at + PIECE), refs: refs.subarray(at, at + PIECE) };
+    },
+  };
 }

@@ -1,12 +1,14 @@
 /**
  * The store's records in a saved index: its buffers as the store holds them (packed chunks as their
- * deflated blocks, raw chunks as their bytes), then kind by kind the table of current records (key,
- * link, and where the record's text lies: chunk, start, length). Neither save nor open inflates,
- * deflates, parses or copies a record; open takes each chunk over as read from the file.
+ * deflated blocks, raw chunks as their bytes), then kind by kind the table of current records (key, and
+ * where the record's text lies: chunk, start, length), then what records are linked by (a repository's
+ * id, a comment's issue) as the store's link maps hold it. Neither save nor open inflates, deflates,
+ * parses or copies a record; open takes each chunk over as read from the file.
  *
  *   chunk := meta {} | payload: the raw bytes
  *          | meta { blocks } | payload: block ends (u32 × blocks), block starts (u32 × blocks + 1), the deflated blocks
- *   table := meta { kind, keys, links } | payload: chunk numbers, starts, lengths (u32 × records each)
+ *   table := meta { kind, keys } | payload: chunk numbers, starts, lengths (u32 × records each)
+ *   links := meta { kind, keys, links }
  *
  * A chunk also holds the versions replaced or removed since it was written (versions are never written
  * over). A chunk with no current record is left out. A chunk whose current records take less than
@@ -14,14 +16,18 @@
  * one keeps only its blocks that hold a current record (each block is deflated on its own, so they are
  * kept as they are). Every other chunk is written whole.
  */
+import { DUMP_KINDS } from "../kinds/index.js";
 import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
-import type { Link, RestoredPiece, SavedRecords } from "../store.js";
+import type { Link, RestoredPiece, SavedLinks, SavedRecords } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 import { whole } from "./sections.js";
 
 /** A chunk is compacted when its current records take less than this share of its bytes. */
 const COMPACT_BELOW = 0.5;
+
+/** Links per links frame. */
+const LINKS_PER_FRAME = 8_192;
 
 /** What writing the records did with the store's chunks. */
 export interface RecordsWritten {
@@ -36,11 +42,13 @@ export interface RecordsSink {
   chunk(chunk: HeldChunk): number;
   /** A piece of a kind's table, references translated into the numbers `chunk` returned. */
   records(piece: RestoredPiece): void;
+  /** Links of records, after every table. */
+  links(links: SavedLinks): void;
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Writes the chunks that hold current records, then each kind's table; pauses between pieces and frames. */
+/** Writes the chunks that hold current records, then each kind's table, then the links; pauses between pieces and frames. */
 export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Promise<RecordsWritten> {
   const { bytes } = saved;
   // Bytes of current records per chunk (a chunk with none stays undefined).
@@ -69,7 +77,7 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
     numbers[chunk] = written++;
   }
   for (const { kind, entries } of saved.records) {
-    for (const { keys, refs, links } of entries) {
+    for (const { keys, refs } of entries) {
       const n = refs.length;
       const table = new Uint32Array(3 * n);
       for (let i = 0; i < n; i++) {
@@ -78,7 +86,12 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
         table[n + i] = moved.size ? (moved.get(ref) ?? bytes.startOf[ref]) : bytes.startOf[ref];
         table[2 * n + i] = bytes.lengthOf[ref];
       }
-      await frames.frame("table", { kind, keys, links: links() }, table);
+      await frames.frame("table", { kind, keys }, table);
+    }
+  }
+  for (const { kind, keys, links } of saved.links) {
+    for (let at = 0; at < keys.length; at += LINKS_PER_FRAME) {
+      await frames.frame("links", { kind, keys: keys.slice(at, at + LINKS_PER_FRAME), links: links.slice(at, at + LINKS_PER_FRAME) });
     }
   }
   return { chunks: written, compacted: compacting.size };
@@ -154,7 +167,7 @@ function keptBlocks({ data, ends, blockStarts }: PackedChunk, refs: number[], by
 }
 
 /**
- * Reads chunk and table frames from `frame` on into `sink`, checking each kind's count against
+ * Reads chunk, table and links frames from `frame` on into `sink`, checking each kind's count against
  * `counts` (the header's); returns the first frame after them.
  */
 export async function readRecords(frames: FrameReader, frame: Frame | undefined, counts: unknown, sink: RecordsSink): Promise<Frame | undefined> {
@@ -175,6 +188,10 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
   for (const kind of new Set([...seen.keys(), ...expected.keys()])) {
     if (seen.get(kind) !== expected.get(kind)) throw new LayoutError(`the table of ${kind} holds ${seen.get(kind) ?? 0} records, the header counts ${String(expected.get(kind) ?? 0)}`);
   }
+  while (frame?.name === "links") {
+    sink.links(linksOf(frame));
+    frame = await frames.next();
+  }
   return frame;
 }
 
@@ -191,14 +208,9 @@ function chunkOf({ meta, payload }: Frame): HeldChunk {
 
 /** A table frame as a piece of the store's table; its chunk numbers become the sink's. */
 function pieceOf({ meta, payload }: Frame, numbers: number[]): RestoredPiece {
-  const { kind, keys, links } = meta;
-  if (typeof kind !== "string" || !Array.isArray(keys) || !Array.isArray(links) || !keys.length || links.length !== keys.length) {
-    throw new LayoutError("a table frame is not a table of records");
-  }
-  for (let i = 0; i < keys.length; i++) {
-    const [key, link] = [keys[i] as unknown, links[i] as unknown];
-    if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
-  }
+  const { kind, keys } = meta;
+  if (!isKind(kind) || !Array.isArray(keys) || !keys.length) throw new LayoutError("a table frame is not a table of records");
+  if (keys.some((key) => typeof key !== "string")) throw new LayoutError(`a ${kind} key is not a string`);
   const n = keys.length;
   if (payload.length !== 3 * n * Uint32Array.BYTES_PER_ELEMENT) throw new LayoutError(`a table of ${kind} has the wrong length`);
   const table = new Uint32Array(payload.buffer, payload.byteOffset, 3 * n);
@@ -207,5 +219,19 @@ function pieceOf({ meta, payload }: Frame, numbers: number[]): RestoredPiece {
     if (chunks[i] >= numbers.length) throw new LayoutError(`a ${kind} record lies in chunk ${chunks[i]} of ${numbers.length}`);
     chunks[i] = numbers[chunks[i]];
   }
-  return { kind: kind as DumpKind, keys: keys as string[], links: links as Link[], chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
+  return { kind, keys: keys as string[], chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
 }
+
+function linksOf({ meta }: Frame): SavedLinks {
+  const { kind, keys, links } = meta;
+  if (!isKind(kind) || !Array.isArray(keys) || !Array.isArray(links) || !keys.length || links.length !== keys.length) {
+    throw new LayoutError("a links frame is not a list of links");
+  }
+  for (let i = 0; i < keys.length; i++) {
+    const [key, link] = [keys[i] as unknown, links[i] as unknown];
+    if (typeof key !== "string" || !(typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
+  }
+  return { kind, keys: keys as string[], links: links as Link[] };
+}
+
+const isKind = (kind: unknown): kind is DumpKind => DUMP_KINDS.includes(kind as DumpKind);

@@ -29,7 +29,12 @@ async function saved(store: Store): Promise<string> {
 /** Opens the records saved in `file`'s folder into a new store. */
 async function opened(file: string): Promise<Store> {
   const store = storeWith();
-  await openIndex(join(file, ".."), [], { chunk: (c) => store.restoreChunk(c), records: (p) => store.restoreRecords(p), collection: () => undefined });
+  await openIndex(join(file, ".."), [], {
+    chunk: (c) => store.restoreChunk(c),
+    records: (p) => store.restoreRecords(p),
+    links: (l) => store.restoreLinks(l),
+    collection: () => undefined,
+  });
   return store;
 }
 
@@ -92,12 +97,16 @@ describe("records saved as the store holds them", () => {
     for (let i = 1; i < 300; i += 6) store.delete("comments", `c${i}`);
     store.put("repositories", "o/r1", { full_name: "o/r1", id: 2001 });
     store.delete("repositories", "o/r2");
+    // Two repositories with one id: the one stored last owns it, though it comes first in the store's order.
+    store.put("repositories", "o/twin", { full_name: "o/twin", id: 1005 });
+    store.put("repositories", "o/r5", { full_name: "o/r5", id: 1005 });
     for (let i = 0; i < 150; i += 2) store.delete("users", `u${i}`);
     const back = await opened(await saved(store));
     expect(contents(back)).toEqual(contents(store));
     expect(back.repositoryById(1001)).toBeUndefined();
     expect(back.repositoryById(2001)?.full_name).toBe("o/r1");
     expect(back.repository("o/r2")).toBeUndefined();
+    expect(back.repositoryById(1005)?.full_name).toBe("o/r5");
     for (const key of ["o/r#99", "o/r#1", "o/r#7"]) expect(back.commentsOf(key)).toEqual(store.commentsOf(key));
     expect(back.commentsOf("o/r#99").length).toBeGreaterThan(70);
 
@@ -258,12 +267,26 @@ describe("tables and chunks that do not fit together", () => {
     expectCorrupt(await openEdited((all) => [...all.slice(0, table(all) + 1), ...all.slice(table(all))]), /table of users holds/);
   });
 
-  it("a table whose keys, links or numbers do not match", async () => {
+  it("a table whose kind, keys or numbers do not match", async () => {
     const edited = (change: (frame: Frame) => Frame) => openEdited((all) => all.map((f) => (f === tableOf(all, "users").frame ? change(f) : f)));
-    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, keys: [7, ...(f.meta.keys as string[]).slice(1)] } })), /key or link/);
-    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, links: [{}, ...(f.meta.links as string[]).slice(1)] } })), /key or link/);
-    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, links: [] } })), /not a table/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, keys: [7, ...(f.meta.keys as string[]).slice(1)] } })), /key is not a string/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, kind: "gists" } })), /not a table/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, keys: [] } })), /not a table/);
     expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(4) })), /wrong length/);
+  });
+
+  it("links that are not links of stored records", async () => {
+    const edited = (kind: string, change: (meta: Record<string, unknown>) => Record<string, unknown>) =>
+      openEdited((all) => {
+        const at = all.findIndex((f) => f.name === "links" && f.meta.kind === kind);
+        expect(at).toBeGreaterThan(0);
+        return all.map((f, i) => (i === at ? { ...f, meta: change(f.meta) } : f));
+      });
+    const first = <T>(list: unknown, value: T) => [value, ...(list as unknown[]).slice(1)];
+    expectCorrupt(await edited("comments", (m) => ({ ...m, keys: first(m.keys, "c-not-stored") })), /not stored/);
+    expectCorrupt(await edited("repositories", (m) => ({ ...m, links: first(m.links, null) })), /key or link/);
+    expectCorrupt(await edited("comments", (m) => ({ ...m, links: first(m.links, {}) })), /key or link/);
+    expectCorrupt(await edited("comments", (m) => ({ ...m, links: [] })), /not a list of links/);
   });
 
   it("packed blocks whose lists do not fit their bytes", async () => {
