@@ -28,7 +28,7 @@ import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import { LoadIndexer } from "./index/load-indexer.js";
 import type { CollectionState } from "./index/state.js";
-import type { Steps } from "./index/steps.js";
+import { finish, type Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
@@ -677,14 +677,19 @@ export class SearchEngine {
   async save(dir: string): Promise<SaveReport> {
     if (this.loading) throw new UsageError("save", "cannot save while a load is in progress");
     await this.indexEverything();
+    // Buffers being packed are saved once packed; the store's tables are copied in steps.
+    await this.store.whenPacked();
+    const revision = this.store.revision;
+    const copied = await stepped(this.store.saving());
     while (this.gate.busy) await this.gate.whenIdle();
     // No search in flight: what was added since the indexer finished is indexed now, at once.
     for (const c of this.collections.values()) c.drain();
-    // The records as they are now, and the indexes kept as they are (the indexer waits at the gate)
-    // while their states are copied in steps: the saved records and indexes agree.
+    // The records as they are now (copied again at once if they changed since the copy), and the indexes
+    // kept as they are (the indexer waits at the gate) while their states are copied in steps: the saved
+    // records and indexes agree.
     this.gate.enter();
     let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
-    const records = DUMP_KINDS.map((kind) => ({ kind, entries: this.store.storedEntries(kind) }));
+    const records = copied && this.store.revision === revision ? copied : finish(this.store.saving())!;
     try {
       collections = [];
       for (const c of this.collections.values()) {
@@ -693,7 +698,7 @@ export class SearchEngine {
     } finally {
       this.gate.leave();
     }
-    return saveIndex(dir, { records, collections });
+    return saveIndex(dir, { ...records, collections });
   }
 
   /**
@@ -710,10 +715,12 @@ export class SearchEngine {
     const engine = new SearchEngine(isObject ? engineOptions : options);
     const specs = [...engine.collections.values()].map((c) => c.spec);
     await openIndex(dir, specs, {
-      records(block) {
-        if (!DUMP_KINDS.includes(block.kind)) throw new RangeError(`unknown kind ${String(block.kind)}`);
-        engine.store.putBlock(block);
+      chunk: (chunk) => engine.store.restoreChunk(chunk),
+      records(piece) {
+        if (!DUMP_KINDS.includes(piece.kind)) throw new RangeError(`unknown kind ${String(piece.kind)}`);
+        engine.store.restoreRecords(piece);
       },
+      links: (links) => engine.store.restoreLinks(links),
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);

@@ -11,6 +11,10 @@
  * go; a packed record is read by inflating its block, and the last few blocks
  * read are kept inflated. Packing changes no byte of any record, only where
  * the bytes are kept.
+ *
+ * A save takes the buffers as they are (`held`): raw bytes, or packed blocks;
+ * an open takes them over the same way (`adoptChunk`) and places the saved
+ * references in them (`placeAll`), so neither inflates nor deflates a record.
  */
 import { inflateRawSync } from "node:zlib";
 import type { Packed, RecordPacker } from "./record-packer.js";
@@ -29,9 +33,24 @@ export interface RecordBytesOptions {
   chunkBytes?: number;
 }
 
-/** A packed chunk: its blocks, and where each block began among the chunk's raw bytes. */
-interface PackedChunk extends Packed {
+/** A packed chunk: its blocks, and where each block began among the chunk's raw bytes (the last entry is where the last block ends). */
+export interface PackedChunk extends Packed {
   blockStarts: Uint32Array;
+}
+
+/** A chunk as a save writes it and an open takes it over: its raw bytes in use, or its packed blocks. */
+export type HeldChunk = { raw: Buffer; packed?: undefined } | { raw?: undefined; packed: PackedChunk };
+
+/**
+ * The buffers at one moment, for a save: each chunk as it was then, and where each reference made
+ * before then lies (its chunk, start among the chunk's raw bytes, and length). Later appends do not
+ * show: chunks are never written over, raw ones only appended to past what is held here.
+ */
+export interface HeldRecords {
+  chunks: readonly HeldChunk[];
+  chunkOf: Uint32Array<ArrayBufferLike>;
+  startOf: Uint32Array<ArrayBufferLike>;
+  lengthOf: Uint32Array<ArrayBufferLike>;
 }
 
 /** Records kept as written, and records packed once their buffer is full. */
@@ -43,6 +62,8 @@ export class RecordBytes {
   private readonly chunks: Array<Buffer | undefined> = [];
   /** Each chunk's packed blocks, once packed. */
   private readonly packed: Array<PackedChunk | undefined> = [];
+  /** Bytes in use of each chunk's raw bytes. */
+  private readonly filled: number[] = [];
   /** Where each record of a packable chunk starts, in turn, until the chunk is sealed. */
   private readonly recordStarts: Array<number[] | undefined> = [];
   private readonly packer: RecordPacker | undefined;
@@ -81,25 +102,51 @@ export class RecordBytes {
     const written = this.chunks[chunk]!.write(text, this.used[lane], "utf8");
     const ref = this.place(chunk, this.used[lane], written);
     this.used[lane] += written;
+    this.filled[chunk] = this.used[lane];
     return ref;
   }
 
+  /** Every chunk as it is now and where every reference lies: what a save writes (see HeldRecords). */
+  held(): HeldRecords {
+    const chunks: HeldChunk[] = this.chunks.map((raw, chunk) => (raw ? { raw: raw.subarray(0, this.filled[chunk]) } : { packed: this.packed[chunk]! }));
+    return { chunks, chunkOf: this.chunkOf, startOf: this.startOf, lengthOf: this.lengthOf };
+  }
+
   /**
-   * Takes over a buffer of records' texts end to end (`lengths` bytes each, in order) without
-   * copying it (unless it is to be packed); returns the reference of the first, the others following one by one.
+   * Takes over a saved chunk as it is, without copying, inflating or packing it: raw bytes stay raw,
+   * packed blocks stay packed. Returns its chunk number, for `placeAll`. Throws a RangeError for
+   * packed blocks that do not fit together.
    */
-  adopt(block: Buffer, lengths: ArrayLike<number>, packable = false): number {
-    const lane = this.laneOf(packable);
-    // A packer reads only buffers it allocated: a block to be packed is copied into one first.
-    const chunk = this.newChunk(lane === PACKABLE ? copyInto(this.packer!.allocate(block.length), block) : block, lane);
-    const first = this.count;
-    let start = 0;
-    for (let i = 0; i < lengths.length; i++) {
-      this.place(chunk, start, lengths[i]);
-      start += lengths[i];
+  adoptChunk(chunk: HeldChunk): number {
+    if (chunk.packed) checkPacked(chunk.packed);
+    const number = this.newChunk(chunk.raw, KEPT, chunk.packed);
+    this.filled[number] = chunk.raw?.length ?? 0;
+    return number;
+  }
+
+  /**
+   * New references to records of chunks taken over (`adoptChunk`): the i-th lies in chunk `chunks[i]`,
+   * `lengths[i]` bytes from `starts[i]` of its raw bytes. Returns the first reference, the others
+   * following one by one. Throws a RangeError, placing none, when one lies outside its chunk or
+   * (packed) across a block's end: such a reference would read another record's bytes.
+   */
+  placeAll(chunks: Uint32Array, starts: Uint32Array, lengths: Uint32Array): number {
+    for (let i = 0; i < chunks.length; i++) {
+      if (!this.holds(chunks[i], starts[i], lengths[i])) throw new RangeError(`record ${i} lies outside its chunk (${chunks[i]}, ${starts[i]}, ${lengths[i]})`);
     }
-    if (lane === PACKABLE) this.seal(chunk, start);
+    const first = this.count;
+    for (let i = 0; i < chunks.length; i++) this.place(chunks[i], starts[i], lengths[i]);
     return first;
+  }
+
+  /** Whether `length` bytes at `start` lie within one adopted chunk's bytes, and within one block of a packed one. */
+  private holds(chunk: number, start: number, length: number): boolean {
+    if (chunk >= this.chunks.length || this.current.includes(chunk)) return false;
+    const raw = this.chunks[chunk];
+    if (raw) return start + length <= this.filled[chunk];
+    const { blockStarts } = this.packed[chunk]!;
+    const block = lastAtMost(blockStarts, start);
+    return block + 1 < blockStarts.length && start + length <= blockStarts[block + 1];
   }
 
   /** Resolves once every full buffer handed to the packer so far is packed (or given up on). */
@@ -124,8 +171,8 @@ export class RecordBytes {
     return packable && this.packer ? PACKABLE : KEPT;
   }
 
-  private newChunk(buffer: Buffer, lane: number): number {
-    this.packed.push(undefined);
+  private newChunk(buffer: Buffer | undefined, lane: number, packed?: PackedChunk): number {
+    this.packed.push(packed);
     this.recordStarts.push(lane === PACKABLE ? [] : undefined);
     return this.chunks.push(buffer) - 1;
   }
@@ -200,6 +247,9 @@ export class RecordBytes {
     } else {
       const { data, ends } = this.packed[chunk]!;
       bytes = inflateRawSync(data.subarray(block ? ends[block - 1] : 0, ends[block]));
+      // A block that inflates to another length than it had is damaged: reading it would give wrong records.
+      const { blockStarts } = this.packed[chunk]!;
+      if (bytes.length !== blockStarts[block + 1] - blockStarts[block]) throw new RangeError(`packed block ${block} of chunk ${chunk} is damaged`);
       if (this.inflated.size >= INFLATED_KEPT) this.inflated.delete(this.inflated.keys().next().value!);
     }
     this.inflated.set(key, bytes);
@@ -208,7 +258,7 @@ export class RecordBytes {
 }
 
 /** The last index whose value is at most `value` (values ascending, the first at most `value`). */
-function lastAtMost(values: Uint32Array, value: number): number {
+export function lastAtMost(values: Uint32Array, value: number): number {
   let lo = 0;
   let hi = values.length - 1;
   while (lo < hi) {
@@ -219,9 +269,12 @@ function lastAtMost(values: Uint32Array, value: number): number {
   return lo;
 }
 
-function copyInto(target: Buffer, source: Buffer): Buffer {
-  source.copy(target);
-  return target;
+/** Packed blocks that fit together: one start more than blocks, both ascending from 0, the last block ending with the data. */
+function checkPacked({ data, ends, blockStarts }: PackedChunk): void {
+  const blocks = ends.length;
+  let fits = blocks > 0 && blockStarts.length === blocks + 1 && blockStarts[0] === 0 && ends[blocks - 1] === data.length;
+  for (let b = 0; fits && b < blocks; b++) fits = ends[b] > (b ? ends[b - 1] : 0) && blockStarts[b + 1] >= blockStarts[b];
+  if (!fits) throw new RangeError("packed blocks that do not fit together");
 }
 
 function grow(array: Uint32Array<ArrayBufferLike>): Uint32Array<ArrayBufferLike> {

@@ -10,7 +10,7 @@ import { DUMP_KINDS, RECORD_KINDS } from "./kinds/index.js";
 import type { DumpKind } from "./records/kinds.js";
 import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
-import { RecordBytes } from "./record-bytes.js";
+import { RecordBytes, type HeldChunk, type HeldRecords, type RecordBytesOptions } from "./record-bytes.js";
 import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 
@@ -33,22 +33,48 @@ export type Link = number | string | null;
 
 type Counts = Map<string, Map<string, number>>;
 
-/** A kind's records as saved: how many, and each one's key, JSON text (UTF-8 bytes, a view) and link. */
-export interface StoredEntries extends Iterable<[key: string, bytes: Buffer, link: Link]> {
+/** A kind's current records as a save takes them, in pieces of bounded work (one frame of the saved table each). */
+export interface SavedEntries extends Iterable<SavedPiece> {
   count: number;
 }
 
-/** Records of one kind as a saved index holds them: their UTF-8 JSON texts end to end, and each one's key, byte length and link. */
-export interface StoredBlock {
+/** Records of one kind in the store's order: keys and references. */
+export interface SavedPiece {
+  keys: readonly string[];
+  refs: Uint32Array;
+}
+
+/** Records linked by something (`Store.linkOf`), as the store's link maps hold them: each key with its link. */
+export interface SavedLinks {
   kind: DumpKind;
   keys: readonly string[];
   links: readonly Link[];
-  lengths: ArrayLike<number>;
-  bytes: Buffer;
+}
+
+/** What a save writes of the store: every kind's current records, the buffers they lie in, and the links. */
+export interface SavedRecords {
+  records: Array<{ kind: DumpKind; entries: SavedEntries }>;
+  bytes: HeldRecords;
+  links: SavedLinks[];
+}
+
+/** A piece of a saved table as an open hands it over: keys, and where each record lies among the chunks taken over. */
+export interface RestoredPiece {
+  kind: DumpKind;
+  keys: readonly string[];
+  chunks: Uint32Array;
+  starts: Uint32Array;
+  lengths: Uint32Array;
 }
 
 /** Kinds whose full buffers are packed (`RecordKindSpec.packed`). */
 const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
+
+/** Keys copied between pauses when a save takes the store's tables. */
+const COPIED_PER_STEP = 65_536;
+
+/** Records per piece of a saved table. */
+const PIECE = 8_192;
 
 /** Parsed records kept for reading again soon: two generations of this many, the older dropped as a whole. */
 const PARSED_KEPT = 4096;
@@ -56,8 +82,8 @@ const PARSED_KEPT = 4096;
 export class Store implements StoreReader {
   /** Each record's current version, by key: a reference into `bytes`. */
   private readonly records = new Map<DumpKind, Map<string, number>>(DUMP_KINDS.map((k) => [k, new Map()]));
-  /** Full buffers of packed kinds are packed on a worker thread (`threadPacker`): such records cost about a third of their text. */
-  private readonly bytes = new RecordBytes({ packer: threadPacker });
+  /** Full buffers of packed kinds are packed (on a worker thread, `threadPacker`, unless told otherwise): such records cost about a third of their text. */
+  private readonly bytes: RecordBytes;
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
   private readonly repoIds = new Map<number, string>();
   /** Each issue's comments: their keys. */
@@ -79,9 +105,10 @@ export class Store implements StoreReader {
 
   private readonly memo = new Map<string, { stamp: string; value: unknown }>();
 
-  /** `parse` reads a stored record's JSON text back (the loader's parser, which drops unsafe keys). */
-  constructor(parse: (text: string) => RecordLike = JSON.parse) {
+  /** `parse` reads a stored record's JSON text back (the loader's parser, which drops unsafe keys); `bytes` sets the buffers' packer and size. */
+  constructor(parse: (text: string) => RecordLike = JSON.parse, bytes: RecordBytesOptions = { packer: threadPacker }) {
     this.parse = parse;
+    this.bytes = new RecordBytes(bytes);
   }
 
   /**
@@ -175,23 +202,57 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Keys, JSON texts and links of a kind's records as they are now, in insertion order: taken at
-   * once, read as iterated (versions are never written over, so later changes do not show).
+   * What a save writes: every kind's keys and references in the store's order and the link maps,
+   * copied in steps, and the buffers as they are after the last step. Undefined when the store changed
+   * between steps (the copy would not be of one moment); run through at once, it never is.
    */
-  storedEntries(kind: DumpKind): StoredEntries {
-    const map = this.records.get(kind)!;
-    const keys = [...map.keys()];
-    const refs = Uint32Array.from(map.values());
-    const self = this;
-    return {
-      count: keys.length,
-      *[Symbol.iterator]() {
-        for (let i = 0; i < keys.length; i++) {
-          const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(refs[i])) : null;
-          yield [keys[i], self.bytes.view(refs[i]), link];
+  *saving(): Generator<void, SavedRecords | undefined> {
+    const revision = this.revision;
+    let copied = 0;
+    const records: SavedRecords["records"] = [];
+    for (const kind of DUMP_KINDS) {
+      const map = this.records.get(kind)!;
+      const keys = new Array<string>(map.size);
+      const refs = new Uint32Array(map.size);
+      let i = 0;
+      for (const [key, ref] of map) {
+        keys[i] = key;
+        refs[i++] = ref;
+        if (++copied % COPIED_PER_STEP === 0) {
+          yield;
+          if (this.revision !== revision) return undefined;
         }
-      },
-    };
+      }
+      records.push({ kind, entries: savedEntries(keys, refs) });
+    }
+    // The links as the maps hold them, not as the texts would give them: no record is parsed, and an
+    // open rebuilds the very same maps (a comment's place among its issue's comments included).
+    const repositories = { kind: "repositories" as const, keys: [] as string[], links: [] as Link[] };
+    const comments = { kind: "comments" as const, keys: [] as string[], links: [] as Link[] };
+    for (const [id, key] of this.repoIds) {
+      repositories.keys.push(key);
+      repositories.links.push(id);
+      if (++copied % COPIED_PER_STEP === 0) {
+        yield;
+        if (this.revision !== revision) return undefined;
+      }
+    }
+    for (const [issue, keys] of this.commentsByIssue) {
+      for (const key of keys) {
+        comments.keys.push(key);
+        comments.links.push(issue);
+        if (++copied % COPIED_PER_STEP === 0) {
+          yield;
+          if (this.revision !== revision) return undefined;
+        }
+      }
+    }
+    return { records, bytes: this.bytes.held(), links: [repositories, comments] };
+  }
+
+  /** Resolves once every full buffer handed to the packer so far is packed: a save then writes it packed. */
+  whenPacked(): Promise<void> {
+    return this.bytes.whenPacked();
   }
 
   private read(kind: DumpKind, key: string): RecordLike | undefined {
@@ -230,12 +291,25 @@ export class Store implements StoreReader {
     this.file(kind, key, this.bytes.append(record.text, PACKED.has(kind)), record.link);
   }
 
-  /** Adds a saved index's block of records without parsing or copying them (the store keeps `block.bytes`). */
-  putBlock(block: StoredBlock): void {
-    const { kind, keys, links } = block;
+  /** Takes over a saved chunk of record texts as it is (raw or packed); returns its number, for `restoreRecords`. */
+  restoreChunk(chunk: HeldChunk): number {
+    return this.bytes.adoptChunk(chunk);
+  }
+
+  /** Files a piece of a saved table: each key under a new reference to its text in the chunks taken over. */
+  restoreRecords(piece: RestoredPiece): void {
+    const { kind, keys } = piece;
     this.forgetTallies(kind);
-    const first = this.bytes.adopt(block.bytes, block.lengths, PACKED.has(kind));
-    for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, links[i]);
+    const first = this.bytes.placeAll(piece.chunks, piece.starts, piece.lengths);
+    for (let i = 0; i < keys.length; i++) this.file(kind, keys[i], first + i, null);
+  }
+
+  /** Links saved records again (`SavedRecords.links`), once they are filed. Throws a RangeError for a key not stored. */
+  restoreLinks({ kind, keys, links }: SavedLinks): void {
+    for (let i = 0; i < keys.length; i++) {
+      if (this.refOf(kind, keys[i]) === undefined) throw new RangeError(`a link of ${kind} ${keys[i]}, which is not stored`);
+      this.link(kind, keys[i], links[i]);
+    }
   }
 
   /** Tallies of a kind are counted again when next asked: records came in unparsed. */
@@ -342,4 +416,14 @@ function count(counts: Counts, tally: Tally, record: RecordLike, by: number): vo
     else items.delete(item);
     if (!items.size) counts.delete(group);
   }
+}
+
+/** A kind's keys and references as pieces of a saved table. */
+function savedEntries(keys: string[], refs: Uint32Array): SavedEntries {
+  return {
+    count: keys.length,
+    *[Symbol.iterator]() {
+      for (let at = 0; at < keys.length; at += PIECE) yield { keys: keys.slice(at, at + PIECE), refs: refs.subarray(at, at + PIECE) };
+    },
+  };
 }

@@ -9,11 +9,14 @@
  * catch a damaged or truncated file before anything of it is used. The header's
  * own checksum (from version 2 on) tells a damaged header from one written by
  * another format version: only a header that checks out is read as "another version".
+ *
+ * What the frames hold, in order: the store's record buffers and tables (./records.ts), then each search
+ * kind's index (./snapshot.ts).
  */
 
 export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
-/** Bumped whenever the layout or the meaning of a saved field changes. */
-export const FORMAT_VERSION = 4;
+/** Bumped whenever the layout or the meaning of a saved field changes (5: records saved as the store holds them, packed or raw). */
+export const FORMAT_VERSION = 5;
 /** The last format version whose header had no checksum of its own. */
 export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";

@@ -42,13 +42,14 @@ export class FrameWriter {
     await this.write([MAGIC, ...fields, u32(checksumOf(fields))]);
   }
 
-  /** One frame; `payload` is written as given (typed-array views included). */
-  async frame(name: string, meta: Record<string, unknown>, payload: ArrayBufferView | string = EMPTY): Promise<void> {
+  /** One frame; `payload` is written as given (typed-array views included), parts end to end without joining them first. */
+  async frame(name: string, meta: Record<string, unknown>, payload: ArrayBufferView | string | ArrayBufferView[] = EMPTY): Promise<void> {
     const nameBytes = Buffer.from(name);
     const metaBytes = Buffer.from(JSON.stringify(meta));
-    const body = typeof payload === "string" ? Buffer.from(payload) : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
-    const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(body.length)]);
-    await this.write([head, body, u32(crc32(body, crc32(head)))]);
+    const parts = typeof payload === "string" ? [Buffer.from(payload)] : (Array.isArray(payload) ? payload : [payload]).map(bytesOf);
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(length)]);
+    await this.write([head, ...parts, u32(checksumOf([head, ...parts]))]);
     this.frames++;
   }
 
@@ -70,6 +71,9 @@ export class FrameWriter {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/** A view's bytes as a Buffer over the same memory. */
+const bytesOf = (view: ArrayBufferView): Buffer => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 
 /** Bytes read at once for the small parts of frames. */
 const READ_AHEAD = 1024 * 1024;

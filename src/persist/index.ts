@@ -80,7 +80,7 @@ export async function openIndex(
     const frames = new FrameReader(file, info.size, onProgress);
     const header = await frames.header(FORMAT_VERSION);
     checkKinds(path, header, specs);
-    await readSnapshot(frames, header.collections.map((c) => c.kind), sink);
+    await readSnapshot(frames, header, sink);
   } catch (error) {
     throw asSavedIndexError(path, error);
   } finally {

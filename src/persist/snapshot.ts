@@ -1,27 +1,25 @@
 /**
- * What a saved index holds and in which order: the store's records, kind by
- * kind (NDJSON blocks), then the index of each search kind (its slots,
- * dictionary, term occurrences and typed columns; the posting lists are
- * computed from the occurrences when it is opened).
+ * What a saved index holds and in which order: the store's records (its
+ * buffers as they are, then each kind's table: ./records.ts), then the index
+ * of each search kind (its slots, dictionary, term occurrences and typed
+ * columns; the posting lists are computed from the occurrences when it is
+ * opened).
  */
 import type { CollectionState, FieldState } from "../index/state.js";
-import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
-import type { Link, StoredBlock, StoredEntries } from "../store.js";
+import type { KindSpec, RecordLike } from "../kinds/types.js";
+import type { SavedHeader } from "./format.js";
+import type { SavedRecords } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
+import { readRecords, writeRecords, type RecordsSink } from "./records.js";
 import { SectionReader, SectionWriter, whole } from "./sections.js";
 
-/** Bytes of records per records frame. */
-const RECORD_BLOCK_BYTES = 4 * 1024 * 1024;
-
-export interface IndexSnapshot {
-  /** Every record under its key, kind by kind. */
-  records: Array<{ kind: DumpKind; entries: StoredEntries }>;
+/** The store's current records and the buffers they lie in, and each search kind's index. */
+export interface IndexSnapshot extends SavedRecords {
   collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
 }
 
-export interface RestoreSink {
-  /** The saved records, block by block, kind by kind, in the order they were saved: JSON texts, parsed when first read. */
-  records(block: StoredBlock): void;
+/** Where an open hands over the store's chunks and tables (in the order saved), then each index. */
+export interface RestoreSink extends RecordsSink {
   /** Each search kind's saved index, after every record; restoring may take turns of the event loop. */
   collection(state: CollectionState): void | Promise<void>;
 }
@@ -34,33 +32,10 @@ export function schemaOf(spec: KindSpec<RecordLike>): string {
 }
 
 export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot): Promise<void> {
-  for (const { kind, entries } of snapshot.records) await writeRecords(frames, kind, entries);
+  await writeRecords(frames, snapshot);
   const sections = new SectionWriter(frames);
   for (const { state } of snapshot.collections) await writeCollection(sections, state);
   await frames.end();
-}
-
-/**
- * Records as blocks of their JSON texts end to end, with each record's key, byte length and link
- * (`Store.linkOf`) in the block's meta: an opened store takes each block over as it is.
- */
-async function writeRecords(frames: FrameWriter, kind: DumpKind, entries: Iterable<[key: string, bytes: Buffer, link: Link]>): Promise<void> {
-  let keys: string[] = [];
-  let links: Link[] = [];
-  let texts: Buffer[] = [];
-  let bytes = 0;
-  const block = () => frames.frame("records", { kind, count: texts.length, keys, links, lengths: texts.map((t) => t.length) }, Buffer.concat(texts, bytes));
-  for (const [key, text, link] of entries) {
-    keys.push(key);
-    links.push(link);
-    texts.push(text);
-    bytes += text.length;
-    if (bytes >= RECORD_BLOCK_BYTES) {
-      await block();
-      [keys, links, texts, bytes] = [[], [], [], 0];
-    }
-  }
-  if (texts.length) await block();
 }
 
 async function writeCollection(out: SectionWriter, state: CollectionState): Promise<void> {
@@ -93,36 +68,16 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
   for (const [i, values] of state.signals.entries()) await out.array(`signal.${i}`, values);
 }
 
-/** Reads records and indexes into `sink`; `kinds` are the search kinds the header announced, in order. */
-export async function readSnapshot(frames: FrameReader, kinds: string[], sink: RestoreSink): Promise<void> {
+/** Reads records and indexes into `sink`; the header announced the records of each kind and the search kinds, in order. */
+export async function readSnapshot(frames: FrameReader, header: SavedHeader, sink: RestoreSink): Promise<void> {
   const sections = new SectionReader(frames);
-  let frame = await frames.next();
-  while (frame?.name === "records") {
-    sink.records(recordsOf(frame.meta, frame.payload));
-    frame = await frames.next();
-  }
-  for (const kind of kinds) {
+  let frame = await readRecords(frames, await frames.next(), header.records, sink);
+  for (const { kind } of header.collections) {
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
     await sink.collection(await readCollection(sections, frame.meta));
     frame = await frames.next();
   }
   if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
-}
-
-/** A records frame as a block of the store: keys, links and lengths checked against the payload. */
-function recordsOf(meta: Record<string, unknown>, payload: Buffer): StoredBlock {
-  const { kind, count, keys, links, lengths } = meta as { kind: DumpKind; count: number; keys: unknown; links: unknown; lengths: unknown };
-  const n = whole(count, `${kind} records`);
-  if (![keys, links, lengths].every((list) => Array.isArray(list) && list.length === n)) throw new LayoutError(`a block of ${kind} has the wrong number of records`);
-  const [keyList, linkList, lengthList] = [keys, links, lengths] as unknown[][];
-  let bytes = 0;
-  for (let i = 0; i < n; i++) {
-    const [key, link, length] = [keyList[i], linkList[i], lengthList[i]];
-    if (typeof key !== "string" || !(link === null || typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
-    bytes += whole(length, `a ${kind} record's length`);
-  }
-  if (bytes !== payload.length) throw new LayoutError(`a block of ${kind} has the wrong length`);
-  return { kind, keys: keyList as string[], links: linkList as Link[], lengths: lengthList as number[], bytes: payload };
 }
 
 interface CollectionMeta {

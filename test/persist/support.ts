@@ -1,9 +1,11 @@
 /** Shared by the persistence tests: temporary folders and a fixed set of requests over data/sample. */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { crc32 } from "../../src/persist/checksum.js";
+import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
+import { FrameReader, FrameWriter, type Frame } from "../../src/persist/frames.js";
 import type { SearchEngine } from "../../src/index.js";
 import type { Caller, SearchKind, SearchParams } from "../../src/index.js";
 
@@ -102,3 +104,30 @@ export function withHeader(saved: Buffer, version: number, edit: (header: Record
 
 /** The bytes of a saved file's header, checksum included. */
 export const headerBytes = (saved: Buffer): number => HEADER_JSON_AT + saved.readUInt32LE(12) + 4;
+
+/** A saved file's header and frames (end frame left out), read and checked as the library reads them. */
+export async function framesOf(path: string): Promise<{ header: SavedHeader; frames: Frame[] }> {
+  const file = await open(path, "r");
+  try {
+    const reader = new FrameReader(file, (await file.stat()).size);
+    const header = await reader.header(FORMAT_VERSION);
+    const frames: Frame[] = [];
+    for (let frame = await reader.next(); frame; frame = await reader.next()) frames.push(frame);
+    return { header, frames };
+  } finally {
+    await file.close();
+  }
+}
+
+/** Writes a header and frames as the library writes them, checksums and end frame included: a file that differs only where a test changed it. */
+export async function writeFrames(path: string, header: SavedHeader, frames: Frame[]): Promise<void> {
+  const file = await open(path, "w");
+  try {
+    const writer = new FrameWriter(file);
+    await writer.header(FORMAT_VERSION, header);
+    for (const { name, meta, payload } of frames) await writer.frame(name, meta, payload);
+    await writer.end();
+  } finally {
+    await file.close();
+  }
+}

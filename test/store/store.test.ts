@@ -10,6 +10,15 @@ import { Store, Unparsed } from "../../src/store.js";
 import { RecordBytes } from "../../src/record-bytes.js";
 import { syncPacker, threadPacker } from "../../src/record-packer.js";
 
+/** Takes `texts` over as one raw chunk (as an open does); returns the first reference, the others following. */
+function adoptAll(bytes: RecordBytes, texts: string[]): number {
+  const lengths = Uint32Array.from(texts, (t) => Buffer.byteLength(t));
+  const starts = new Uint32Array(lengths.length);
+  for (let i = 1; i < lengths.length; i++) starts[i] = starts[i - 1] + lengths[i - 1];
+  const chunk = bytes.adoptChunk({ raw: Buffer.concat(texts.map((t) => Buffer.from(t))) });
+  return bytes.placeAll(new Uint32Array(lengths.length).fill(chunk), starts, lengths);
+}
+
 describe("RecordBytes", () => {
   it("gives back every text as written, across buffers and past their size", () => {
     const bytes = new RecordBytes();
@@ -23,7 +32,7 @@ describe("RecordBytes", () => {
     const before = bytes.append("{}");
     const texts = [JSON.stringify({ title: "ünïcode 🙂" }), "{}", JSON.stringify({ n: 2 })];
     const block = Buffer.concat(texts.map((t) => Buffer.from(t)));
-    const first = bytes.adopt(block, texts.map((t) => Buffer.byteLength(t)));
+    const first = adoptAll(bytes, texts);
     const after = bytes.append(JSON.stringify({ later: true }));
     expect(texts.map((_, i) => bytes.text(first + i))).toEqual(texts);
     expect([bytes.text(before), bytes.text(after)]).toEqual(["{}", '{"later":true}']);
@@ -37,7 +46,7 @@ describe("RecordBytes, packed", () => {
   const records = (n: number, seed = 1) =>
     Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, title: `issue ${i} ünïcode 🙂`, body: "word ".repeat((i * seed * 7) % 50) }));
 
-  it("reads every record back unchanged once full buffers are packed, in any order, through appends, adoptions and large records, packed or kept", () => {
+  it("reads every record back unchanged once full buffers are packed, in any order, through appends, raw chunks taken over and large records, packed or kept", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 2 }), fc.boolean()), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 5 }), (steps, seed) => {
         const bytes = new RecordBytes({ packer: syncPacker, chunkBytes: 2048 });
@@ -46,7 +55,7 @@ describe("RecordBytes, packed", () => {
           const texts = records(5 + i, seed);
           if (step === 0) for (const t of texts) written.push([bytes.append(t, packable), t]);
           else if (step === 1) {
-            const first = bytes.adopt(Buffer.concat(texts.map((t) => Buffer.from(t))), texts.map((t) => Buffer.byteLength(t)), packable);
+            const first = adoptAll(bytes, texts);
             texts.forEach((t, j) => written.push([first + j, t]));
           } else {
             const large = JSON.stringify({ body: "x".repeat(5000 + i) });
@@ -157,5 +166,26 @@ describe("Store", () => {
     expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(1);
     store.put("issues", "2", { state: "open", label: "bug", repo: "a/b" });
     expect(store.tally(perLabel).get("bug")?.get("a/b")).toBe(2);
+  });
+
+  it("copies its tables for a save in steps, and gives nothing when it changed between steps", () => {
+    const store = new Store();
+    // More keys than one step copies, so that the copy pauses at least once.
+    for (let i = 0; i < 70_000; i++) store.put("users", `u${i}`, { login: `u${i}` });
+    const steps = store.saving();
+    expect(steps.next().done).toBe(false);
+    store.put("users", "late", { login: "late" });
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect(step.value).toBeUndefined();
+
+    const again = store.saving();
+    let copied = again.next();
+    while (!copied.done) copied = again.next();
+    const users = copied.value!.records.find((r) => r.kind === "users")!.entries;
+    expect(users.count).toBe(70_001);
+    const keys = [...users].flatMap((piece) => piece.keys);
+    expect(keys.slice(0, 2)).toEqual(["u0", "u1"]);
+    expect(keys.at(-1)).toBe("late");
   });
 });

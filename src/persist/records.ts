@@ -1,0 +1,237 @@
+/**
+ * The store's records in a saved index: its buffers as the store holds them (packed chunks as their
+ * deflated blocks, raw chunks as their bytes), then kind by kind the table of current records (key, and
+ * where the record's text lies: chunk, start, length), then what records are linked by (a repository's
+ * id, a comment's issue) as the store's link maps hold it. Neither save nor open inflates, deflates,
+ * parses or copies a record; open takes each chunk over as read from the file.
+ *
+ *   chunk := meta {} | payload: the raw bytes
+ *          | meta { blocks } | payload: block ends (u32 × blocks), block starts (u32 × blocks + 1), the deflated blocks
+ *   table := meta { kind, keys } | payload: chunk numbers, starts, lengths (u32 × records each)
+ *   links := meta { kind, keys, links }
+ *
+ * A chunk also holds the versions replaced or removed since it was written (versions are never written
+ * over). A chunk with no current record is left out. A chunk whose current records take less than
+ * COMPACT_BELOW of its bytes is compacted: a raw one's current records are copied end to end, a packed
+ * one keeps only its blocks that hold a current record (each block is deflated on its own, so they are
+ * kept as they are). Every other chunk is written whole.
+ */
+import { DUMP_KINDS } from "../kinds/index.js";
+import type { DumpKind } from "../kinds/types.js";
+import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
+import type { Link, RestoredPiece, SavedLinks, SavedRecords } from "../store.js";
+import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
+import { whole } from "./sections.js";
+
+/** A chunk is compacted when its current records take less than this share of its bytes. */
+const COMPACT_BELOW = 0.5;
+
+/** Links per links frame. */
+const LINKS_PER_FRAME = 8_192;
+
+/** What writing the records did with the store's chunks. */
+export interface RecordsWritten {
+  /** Chunks written, whole or compacted (the others held no current record). */
+  chunks: number;
+  compacted: number;
+}
+
+/** Where an open hands the records over. */
+export interface RecordsSink {
+  /** A saved chunk, to be taken over as it is; returns the number the table's references use for it. */
+  chunk(chunk: HeldChunk): number;
+  /** A piece of a kind's table, references translated into the numbers `chunk` returned. */
+  records(piece: RestoredPiece): void;
+  /** Links of records, after every table. */
+  links(links: SavedLinks): void;
+}
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Writes the chunks that hold current records, then each kind's table, then the links; pauses between pieces and frames. */
+export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Promise<RecordsWritten> {
+  const { bytes } = saved;
+  // Bytes of current records per chunk (a chunk with none stays undefined).
+  const live: Array<number | undefined> = [];
+  for (const { entries } of saved.records) {
+    for (const { refs } of entries) {
+      for (const ref of refs) live[bytes.chunkOf[ref]] = (live[bytes.chunkOf[ref]] ?? 0) + bytes.lengthOf[ref];
+      await pause();
+    }
+  }
+  const compacting = new Map<number, number[]>();
+  live.forEach((current, chunk) => {
+    if (current !== undefined && current < sizeOf(bytes.chunks[chunk]) * COMPACT_BELOW) compacting.set(chunk, []);
+  });
+  if (compacting.size) await gather(saved, compacting);
+  // Each written chunk's number in the file, and the new start of each record moved by a compaction.
+  const numbers = new Uint32Array(live.length);
+  const moved = new Map<number, number>();
+  let written = 0;
+  for (let chunk = 0; chunk < live.length; chunk++) {
+    if (live[chunk] === undefined) continue;
+    const held = bytes.chunks[chunk];
+    const refs = compacting.get(chunk);
+    const frame = !refs ? framed(held) : held.packed ? keptBlocks(held.packed, refs, bytes, moved) : copied(held.raw, refs, bytes, moved);
+    await frames.frame("chunk", frame.meta, frame.parts);
+    numbers[chunk] = written++;
+  }
+  for (const { kind, entries } of saved.records) {
+    for (const { keys, refs } of entries) {
+      const n = refs.length;
+      const table = new Uint32Array(3 * n);
+      for (let i = 0; i < n; i++) {
+        const ref = refs[i];
+        table[i] = numbers[bytes.chunkOf[ref]];
+        table[n + i] = moved.size ? (moved.get(ref) ?? bytes.startOf[ref]) : bytes.startOf[ref];
+        table[2 * n + i] = bytes.lengthOf[ref];
+      }
+      await frames.frame("table", { kind, keys }, table);
+    }
+  }
+  for (const { kind, keys, links } of saved.links) {
+    for (let at = 0; at < keys.length; at += LINKS_PER_FRAME) {
+      await frames.frame("links", { kind, keys: keys.slice(at, at + LINKS_PER_FRAME), links: links.slice(at, at + LINKS_PER_FRAME) });
+    }
+  }
+  return { chunks: written, compacted: compacting.size };
+}
+
+/** A chunk's bytes before packing. */
+function sizeOf(chunk: HeldChunk): number {
+  return chunk.packed ? chunk.packed.blockStarts[chunk.packed.blockStarts.length - 1] : chunk.raw.length;
+}
+
+/** The current records of each chunk to compact. */
+async function gather(saved: SavedRecords, compacting: Map<number, number[]>): Promise<void> {
+  for (const { entries } of saved.records) {
+    for (const { refs } of entries) {
+      for (const ref of refs) compacting.get(saved.bytes.chunkOf[ref])?.push(ref);
+      await pause();
+    }
+  }
+}
+
+interface ChunkFrame {
+  meta: Record<string, unknown>;
+  parts: ArrayBufferView[];
+}
+
+function framed(chunk: HeldChunk): ChunkFrame {
+  if (!chunk.packed) return { meta: {}, parts: [chunk.raw] };
+  const { ends, blockStarts, data } = chunk.packed;
+  return { meta: { blocks: ends.length }, parts: [ends, blockStarts, data] };
+}
+
+/** A raw chunk's current records end to end, in the order they lie. */
+function copied(raw: Buffer, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
+  refs.sort((a, b) => bytes.startOf[a] - bytes.startOf[b]);
+  let size = 0;
+  for (const ref of refs) size += bytes.lengthOf[ref];
+  const out = Buffer.allocUnsafeSlow(size);
+  let at = 0;
+  for (const ref of refs) {
+    moved.set(ref, at);
+    at += raw.copy(out, at, bytes.startOf[ref], bytes.startOf[ref] + bytes.lengthOf[ref]);
+  }
+  return { meta: {}, parts: [out] };
+}
+
+/** A packed chunk's blocks that hold a current record, as they are, laid end to end (in raw bytes as in deflated ones). */
+function keptBlocks({ data, ends, blockStarts }: PackedChunk, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
+  const blocks = ends.length;
+  const blockOf = refs.map((ref) => lastAtMost(blockStarts, bytes.startOf[ref]));
+  const kept = new Uint8Array(blocks);
+  for (const block of blockOf) kept[block] = 1;
+  // How far each kept block moves among the raw bytes; the deflated blocks go out in runs of neighbours.
+  const shift = new Float64Array(blocks);
+  const newEnds: number[] = [];
+  const newStarts = [0];
+  const parts: Buffer[] = [];
+  let runFrom = -1;
+  for (let b = 0; b < blocks; b++) {
+    const from = b ? ends[b - 1] : 0;
+    if (!kept[b]) {
+      if (runFrom >= 0) parts.push(data.subarray(runFrom, from));
+      runFrom = -1;
+      continue;
+    }
+    if (runFrom < 0) runFrom = from;
+    shift[b] = newStarts[newStarts.length - 1] - blockStarts[b];
+    newStarts.push(newStarts[newStarts.length - 1] + blockStarts[b + 1] - blockStarts[b]);
+    newEnds.push((newEnds.at(-1) ?? 0) + ends[b] - from);
+  }
+  if (runFrom >= 0) parts.push(data.subarray(runFrom, ends[blocks - 1]));
+  refs.forEach((ref, i) => moved.set(ref, bytes.startOf[ref] + shift[blockOf[i]]));
+  return { meta: { blocks: newEnds.length }, parts: [Uint32Array.from(newEnds), Uint32Array.from(newStarts), ...parts] };
+}
+
+/**
+ * Reads chunk, table and links frames from `frame` on into `sink`, checking each kind's count against
+ * `counts` (the header's); returns the first frame after them.
+ */
+export async function readRecords(frames: FrameReader, frame: Frame | undefined, counts: unknown, sink: RecordsSink): Promise<Frame | undefined> {
+  if (counts === null || typeof counts !== "object" || Array.isArray(counts)) throw new LayoutError("the header does not count the records");
+  const numbers: number[] = [];
+  while (frame?.name === "chunk") {
+    numbers.push(sink.chunk(chunkOf(frame)));
+    frame = await frames.next();
+  }
+  const seen = new Map<string, number>();
+  while (frame?.name === "table") {
+    const piece = pieceOf(frame, numbers);
+    sink.records(piece);
+    seen.set(piece.kind, (seen.get(piece.kind) ?? 0) + piece.keys.length);
+    frame = await frames.next();
+  }
+  const expected = new Map(Object.entries(counts as Record<string, unknown>).filter(([, n]) => n !== 0));
+  for (const kind of new Set([...seen.keys(), ...expected.keys()])) {
+    if (seen.get(kind) !== expected.get(kind)) throw new LayoutError(`the table of ${kind} holds ${seen.get(kind) ?? 0} records, the header counts ${String(expected.get(kind) ?? 0)}`);
+  }
+  while (frame?.name === "links") {
+    sink.links(linksOf(frame));
+    frame = await frames.next();
+  }
+  return frame;
+}
+
+function chunkOf({ meta, payload }: Frame): HeldChunk {
+  if (meta.blocks === undefined) return { raw: payload };
+  const blocks = whole(meta.blocks, "a chunk's blocks");
+  const head = (2 * blocks + 1) * Uint32Array.BYTES_PER_ELEMENT;
+  if (payload.length < head) throw new LayoutError("a packed chunk is shorter than its list of blocks");
+  // The payload is a buffer of its own (offset 0): the lists are views of it, as are the blocks.
+  const ends = new Uint32Array(payload.buffer, payload.byteOffset, blocks);
+  const blockStarts = new Uint32Array(payload.buffer, payload.byteOffset + blocks * Uint32Array.BYTES_PER_ELEMENT, blocks + 1);
+  return { packed: { ends, blockStarts, data: payload.subarray(head) } };
+}
+
+/** A table frame as a piece of the store's table; its chunk numbers become the sink's. */
+function pieceOf({ meta, payload }: Frame, numbers: number[]): RestoredPiece {
+  const { kind, keys } = meta;
+  if (!isKind(kind) || !Array.isArray(keys) || !keys.length) throw new LayoutError("a table frame is not a table of records");
+  if (keys.some((key) => typeof key !== "string")) throw new LayoutError(`a ${kind} key is not a string`);
+  const n = keys.length;
+  if (payload.length !== 3 * n * Uint32Array.BYTES_PER_ELEMENT) throw new LayoutError(`a table of ${kind} has the wrong length`);
+  const table = new Uint32Array(payload.buffer, payload.byteOffset, 3 * n);
+  const chunks = table.subarray(0, n);
+  for (let i = 0; i < n; i++) {
+    if (chunks[i] >= numbers.length) throw new LayoutError(`a ${kind} record lies in chunk ${chunks[i]} of ${numbers.length}`);
+    chunks[i] = numbers[chunks[i]];
+  }
+  return { kind, keys: keys as string[], chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
+}
+
+function linksOf({ meta }: Frame): SavedLinks {
+  const { kind, keys, links } = meta;
+  if (!isKind(kind) || !Array.isArray(keys) || !Array.isArray(links) || !keys.length || links.length !== keys.length) {
+    throw new LayoutError("a links frame is not a list of links");
+  }
+  for (let i = 0; i < keys.length; i++) {
+    const [key, link] = [keys[i] as unknown, links[i] as unknown];
+    if (typeof key !== "string" || !(typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
+  }
+  return { kind, keys: keys as string[], links: links as Link[] };
+}
+
+const isKind = (kind: unknown): kind is DumpKind => DUMP_KINDS.includes(kind as DumpKind);
