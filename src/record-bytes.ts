@@ -245,8 +245,8 @@ export class RecordBytes {
       // Most recently read last.
       this.inflated.delete(key);
     } else {
-      const { data, ends } = this.packed[chunk]!;
-      bytes = inflateRawSync(data.subarray(block ? ends[block - 1] : 0, ends[block]));
+      const { data, ends, dictionary } = this.packed[chunk]!;
+      bytes = inflateRawSync(data.subarray(block ? ends[block - 1] : 0, ends[block]), dictionary.length ? { dictionary } : {});
       // A block that inflates to another length than it had is damaged: reading it would give wrong records.
       const { blockStarts } = this.packed[chunk]!;
       if (bytes.length !== blockStarts[block + 1] - blockStarts[block]) throw new RangeError(`packed block ${block} of chunk ${chunk} is damaged`);

@@ -13,13 +13,27 @@
 import { Worker } from "node:worker_threads";
 import { deflateRawSync } from "node:zlib";
 
-/** Deflate level: 1 packs eight records nearly as well as 6 at two thirds of the time. */
-const PACK_LEVEL = 1;
+/**
+ * Deflate level. With a dictionary, 6 packs a block of eight issues to 312 bytes a record where 1
+ * packs it to 352 (and 430 without one), at about 24 µs a record on the packing thread.
+ */
+const PACK_LEVEL = 6;
 
-/** What packing a buffer gives: the blocks' deflated bytes end to end, and where each block ends. */
+/**
+ * Bytes of a buffer's beginning kept as its blocks' preset dictionary: the member names, URL prefixes
+ * and common values the blocks share, which a block of a few records would otherwise spell out again
+ * (a quarter of a packed record). 32 KB is deflate's whole window; it costs 2 to 3 bytes a record.
+ */
+const DICTIONARY_BYTES = 32 * 1024;
+
+/**
+ * What packing a buffer gives: the blocks' deflated bytes end to end, where each block ends, and the
+ * preset dictionary every block was deflated with (a copy of the buffer's first bytes; read them back with it).
+ */
 export interface Packed {
   data: Buffer;
   ends: Uint32Array;
+  dictionary: Buffer;
 }
 
 export interface RecordPacker {
@@ -36,21 +50,23 @@ export interface RecordPacker {
  * Deflates each block of `raw`. Self-contained (it uses only its arguments and the global Buffer),
  * so that the worker runs this very function from its source text.
  */
-function packBlocks(raw: Uint8Array, starts: Uint32Array, deflate: typeof deflateRawSync, level: number): Packed {
+function packBlocks(raw: Uint8Array, starts: Uint32Array, deflate: typeof deflateRawSync, level: number, dictionaryBytes: number): Packed {
   const parts: Buffer[] = [];
   const ends = new Uint32Array(Math.max(0, starts.length - 1));
+  const [first, end] = starts.length ? [starts[0], starts[starts.length - 1]] : [0, 0];
+  const dictionary = Buffer.from(raw.subarray(first, Math.min(end, first + dictionaryBytes)));
   let at = 0;
   for (let b = 0; b + 1 < starts.length; b++) {
-    const part = deflate(raw.subarray(starts[b], starts[b + 1]), { level });
+    const part = deflate(raw.subarray(starts[b], starts[b + 1]), { level, dictionary });
     parts.push(part);
     at += part.length;
     ends[b] = at;
   }
-  return { data: Buffer.concat(parts, at), ends };
+  return { data: Buffer.concat(parts, at), ends, dictionary };
 }
 
 export const syncPacker: RecordPacker = {
-  pack: (raw, starts, done) => done(packBlocks(raw, starts, deflateRawSync, PACK_LEVEL)),
+  pack: (raw, starts, done) => done(packBlocks(raw, starts, deflateRawSync, PACK_LEVEL, DICTIONARY_BYTES)),
   allocate: (size) => Buffer.allocUnsafeSlow(size),
 };
 
@@ -60,8 +76,8 @@ const { parentPort } = require("node:worker_threads");
 const { deflateRawSync } = require("node:zlib");
 const packBlocks = ${packBlocks.toString()};
 parentPort.on("message", ({ id, shared, offset, length, starts }) => {
-  const { data, ends } = packBlocks(new Uint8Array(shared, offset, length), starts, deflateRawSync, ${PACK_LEVEL});
-  parentPort.postMessage({ id, data, ends });
+  const { data, ends, dictionary } = packBlocks(new Uint8Array(shared, offset, length), starts, deflateRawSync, ${PACK_LEVEL}, ${DICTIONARY_BYTES});
+  parentPort.postMessage({ id, data, ends, dictionary });
 });
 `;
 
@@ -69,6 +85,7 @@ interface Reply {
   id: number;
   data: Uint8Array;
   ends: Uint32Array;
+  dictionary: Uint8Array;
 }
 
 let worker: Worker | undefined;
@@ -84,10 +101,11 @@ function started(): Worker | undefined {
     failed = true;
     return undefined;
   }
-  worker.on("message", ({ id, data, ends }: Reply) => {
+  worker.on("message", ({ id, data, ends, dictionary }: Reply) => {
     const done = waiting.get(id);
     waiting.delete(id);
-    done?.({ data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), ends });
+    const bytes = (view: Uint8Array) => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
+    done?.({ data: bytes(data), ends, dictionary: bytes(dictionary) });
   });
   // A failed worker packs nothing more: buffers waiting stay unpacked, which costs memory, not answers.
   worker.on("error", () => {

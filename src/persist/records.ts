@@ -6,7 +6,8 @@
  * parses or copies a record; open takes each chunk over as read from the file.
  *
  *   chunk := meta {} | payload: the raw bytes
- *          | meta { blocks } | payload: block ends (u32 × blocks), block starts (u32 × blocks + 1), the deflated blocks
+ *          | meta { blocks, dictionary } | payload: block ends (u32 × blocks), block starts (u32 × blocks + 1),
+ *            the blocks' preset dictionary (`dictionary` bytes), the deflated blocks
  *   table := meta { kind, keys } | payload: chunk numbers, starts, lengths (u32 × records each)
  *   links := meta { kind, keys, links }
  *
@@ -119,8 +120,8 @@ interface ChunkFrame {
 
 function framed(chunk: HeldChunk): ChunkFrame {
   if (!chunk.packed) return { meta: {}, parts: [chunk.raw] };
-  const { ends, blockStarts, data } = chunk.packed;
-  return { meta: { blocks: ends.length }, parts: [ends, blockStarts, data] };
+  const { ends, blockStarts, dictionary, data } = chunk.packed;
+  return { meta: { blocks: ends.length, dictionary: dictionary.length }, parts: [ends, blockStarts, dictionary, data] };
 }
 
 /** A raw chunk's current records end to end, in the order they lie. */
@@ -138,7 +139,7 @@ function copied(raw: Buffer, refs: number[], bytes: HeldRecords, moved: Map<numb
 }
 
 /** A packed chunk's blocks that hold a current record, as they are, laid end to end (in raw bytes as in deflated ones). */
-function keptBlocks({ data, ends, blockStarts }: PackedChunk, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
+function keptBlocks({ data, ends, blockStarts, dictionary }: PackedChunk, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
   const blocks = ends.length;
   const blockOf = refs.map((ref) => lastAtMost(blockStarts, bytes.startOf[ref]));
   const kept = new Uint8Array(blocks);
@@ -163,7 +164,7 @@ function keptBlocks({ data, ends, blockStarts }: PackedChunk, refs: number[], by
   }
   if (runFrom >= 0) parts.push(data.subarray(runFrom, ends[blocks - 1]));
   refs.forEach((ref, i) => moved.set(ref, bytes.startOf[ref] + shift[blockOf[i]]));
-  return { meta: { blocks: newEnds.length }, parts: [Uint32Array.from(newEnds), Uint32Array.from(newStarts), ...parts] };
+  return { meta: { blocks: newEnds.length, dictionary: dictionary.length }, parts: [Uint32Array.from(newEnds), Uint32Array.from(newStarts), dictionary, ...parts] };
 }
 
 /**
@@ -198,12 +199,13 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
 function chunkOf({ meta, payload }: Frame): HeldChunk {
   if (meta.blocks === undefined) return { raw: payload };
   const blocks = whole(meta.blocks, "a chunk's blocks");
-  const head = (2 * blocks + 1) * Uint32Array.BYTES_PER_ELEMENT;
-  if (payload.length < head) throw new LayoutError("a packed chunk is shorter than its list of blocks");
+  const lists = (2 * blocks + 1) * Uint32Array.BYTES_PER_ELEMENT;
+  const head = lists + whole(meta.dictionary, "a chunk's dictionary");
+  if (payload.length < head) throw new LayoutError("a packed chunk is shorter than its list of blocks and its dictionary");
   // The payload is a buffer of its own (offset 0): the lists are views of it, as are the blocks.
   const ends = new Uint32Array(payload.buffer, payload.byteOffset, blocks);
   const blockStarts = new Uint32Array(payload.buffer, payload.byteOffset + blocks * Uint32Array.BYTES_PER_ELEMENT, blocks + 1);
-  return { packed: { ends, blockStarts, data: payload.subarray(head) } };
+  return { packed: { ends, blockStarts, dictionary: payload.subarray(lists, head), data: payload.subarray(head) } };
 }
 
 /** A table frame as a piece of the store's table; its chunk numbers become the sink's. */

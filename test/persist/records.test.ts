@@ -300,8 +300,12 @@ describe("tables and chunks that do not fit together", () => {
       /do not fit together/,
     );
     expectCorrupt(
-      await openEdited((all) => all.map((f) => (f === packedFrame(all) ? { ...f, meta: { blocks: 1 << 20 } } : f))),
+      await openEdited((all) => all.map((f) => (f === packedFrame(all) ? { ...f, meta: { ...f.meta, blocks: 1 << 20 } } : f))),
       /shorter than its list of blocks/,
+    );
+    expectCorrupt(
+      await openEdited((all) => all.map((f) => (f === packedFrame(all) ? { ...f, meta: { ...f.meta, dictionary: 1 << 30 } } : f))),
+      /shorter than its list of blocks and its dictionary/,
     );
   });
 

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { defineTally } from "../../src/records/tally.js";
 import { Store, Unparsed } from "../../src/store.js";
 import { RecordBytes } from "../../src/record-bytes.js";
-import { syncPacker, threadPacker } from "../../src/record-packer.js";
+import { syncPacker, threadPacker, type Packed } from "../../src/record-packer.js";
+import { inflateRawSync } from "node:zlib";
 
 /** Takes `texts` over as one raw chunk (as an open does); returns the first reference, the others following. */
 function adoptAll(bytes: RecordBytes, texts: string[]): number {
@@ -80,6 +81,28 @@ describe("RecordBytes, packed", () => {
     expect(packed).toBe(chunks - 2);
     expect(packedBytes).toBeLessThan(rawBytes / 2);
     expect(refs.map((r) => bytes.text(r))).toEqual(texts);
+  });
+
+  it("deflates every block with the buffer's first bytes as preset dictionary, which reading needs", () => {
+    const raw = Buffer.from(records(64, 5).join(""));
+    const starts = Uint32Array.from({ length: 9 }, (_, b) => Math.round((b * raw.length) / 8));
+    let packed: Packed | undefined;
+    syncPacker.pack(raw, starts, (p) => (packed = p));
+    const { data, ends, dictionary } = packed!;
+    expect(dictionary.equals(raw.subarray(0, Math.min(raw.length, 32 * 1024)))).toBe(true);
+    for (let b = 0; b < 8; b++) {
+      const block = data.subarray(b ? ends[b - 1] : 0, ends[b]);
+      expect(inflateRawSync(block, { dictionary }).equals(raw.subarray(starts[b], starts[b + 1]))).toBe(true);
+      // The blocks refer to the dictionary: without it they do not read back.
+      const alone = (() => {
+        try {
+          return inflateRawSync(block);
+        } catch {
+          return undefined;
+        }
+      })();
+      expect(alone?.equals(raw.subarray(starts[b], starts[b + 1])) ?? false).toBe(false);
+    }
   });
 
   it("keeps a buffer as written when its packer gives up, and says so once it has", async () => {
