@@ -493,16 +493,10 @@ export class Collection {
     }
     // Column by column, and the keys in slices: at millions of slots each copy is a step of its own.
     const numbers: CollectionState["numbers"] = [];
-    for (const [name, col] of this.numbers) {
-      numbers.push({ name, values: col.copy(capacity) });
-      yield;
-    }
-    const orders = this.orders.copy(capacity);
+    for (const [name, col] of this.numbers) numbers.push({ name, values: yield* col.copying(capacity) });
+    const orders = yield* this.orders.copying(capacity);
     const signals: Float64Array[] = [];
-    for (const col of this.signalValues) {
-      yield;
-      signals.push(col.copy(capacity));
-    }
+    for (const col of this.signalValues) signals.push(yield* col.copying(capacity));
     const keys: Array<string | null> = new Array<string | null>(capacity);
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;

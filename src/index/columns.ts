@@ -114,10 +114,17 @@ export class NumberColumn {
 
   /** A copy of the values of documents `0 … capacity-1` (NaN where none). */
   copy(capacity: number): Float64Array {
+    return finish(this.copying(capacity));
+  }
+
+  /** `copy` in steps of STEP documents. */
+  *copying(capacity: number): Steps<Float64Array> {
     const out = new Float64Array(capacity).fill(NaN);
     const n = Math.min(capacity, this.values.length);
-    if (this.form === FLOAT) out.set(this.values.subarray(0, n));
-    else for (let doc = 0; doc < n; doc++) out[doc] = this.get(doc);
+    for (let doc = 0; doc < n; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      out[doc] = this.get(doc);
+    }
     return out;
   }
 
@@ -335,7 +342,10 @@ export class KeywordColumn {
     };
     const counts = new Uint32Array(capacity);
     let total = 0;
-    for (let doc = 0; doc < capacity; doc++) total += counts[doc] = this.count(doc);
+    for (let doc = 0; doc < capacity; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      total += counts[doc] = this.count(doc);
+    }
     const ids = new Uint32Array(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
