@@ -52,6 +52,7 @@ import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./se
 import { BOOST_BLOCK, makeScorer } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
 import { Store } from "./store.js";
+import { KeyMap } from "./structures/key-map.js";
 import type { SearchItem } from "./items.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
@@ -231,7 +232,7 @@ export class SearchEngine {
     this.loads++;
     try {
       // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
-      const seen = new Map<DumpKind, Set<string>>();
+      const seen = new Map<DumpKind, KeyMap<string, true>>();
       // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
       const indexer = new LoadIndexer(
         this.collections.values(),
@@ -244,9 +245,9 @@ export class SearchEngine {
           checkDepth(kind, record);
           const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           let keys = seen.get(kind);
-          if (!keys) seen.set(kind, (keys = new Set()));
+          if (!keys) seen.set(kind, (keys = new KeyMap()));
           if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
-          keys.add(key);
+          keys.set(key, true);
           indexer.loaded(origin.text.length);
         },
         options,

@@ -13,6 +13,8 @@ import type { StoreReader } from "./records/store-reader.js";
 import { RecordBytes } from "./record-bytes.js";
 import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
+import { KeyMap } from "./structures/key-map.js";
+import { OrderedTable } from "./structures/ordered-table.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
 export { issueKeyOf, repositoryOf } from "./records/read.js";
@@ -54,14 +56,17 @@ const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
 const PARSED_KEPT = 4096;
 
 export class Store implements StoreReader {
-  /** Each record's current version, by key: a reference into `bytes`. */
-  private readonly records = new Map<DumpKind, Map<string, number>>(DUMP_KINDS.map((k) => [k, new Map()]));
+  /**
+   * Each record's current version, by key: a reference into `bytes`, in the order keys were first
+   * stored (a replaced record keeps its place). Millions of keys grow the table without a pause.
+   */
+  private readonly records = new Map<DumpKind, OrderedTable<string>>(DUMP_KINDS.map((k) => [k, new OrderedTable<string>()]));
   /** Full buffers of packed kinds are packed on a worker thread (`threadPacker`): such records cost about a third of their text. */
   private readonly bytes = new RecordBytes({ packer: threadPacker });
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
-  private readonly repoIds = new Map<number, string>();
+  private readonly repoIds = new KeyMap<number, string>();
   /** Each issue's comments: their keys. */
-  private readonly commentsByIssue = new Map<string, Set<string>>();
+  private readonly commentsByIssue = new KeyMap<string, Set<string>>();
   private readonly parse: (text: string) => RecordLike;
   /** Each declared tally's counts; undefined while records came in unparsed (from a saved index) and it was not asked for since. */
   private readonly tallies = new Map<Tally, Counts | undefined>(TALLIES.map((t) => [t, new Map()]));
@@ -179,19 +184,23 @@ export class Store implements StoreReader {
    * once, read as iterated (versions are never written over, so later changes do not show).
    */
   storedEntries(kind: DumpKind): StoredEntries {
-    const map = this.records.get(kind)!;
-    const keys = [...map.keys()];
-    const refs = Uint32Array.from(map.values());
+    const table = this.records.get(kind)!;
+    const entries = table.snapshot();
     const self = this;
     return {
-      count: keys.length,
+      count: table.size,
       *[Symbol.iterator]() {
-        for (let i = 0; i < keys.length; i++) {
-          const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(refs[i])) : null;
-          yield [keys[i], self.bytes.view(refs[i]), link];
+        for (const [key, ref] of entries) {
+          const link = kind === "repositories" || kind === "comments" ? Store.linkOf(kind, self.recordAt(ref)) : null;
+          yield [key, self.bytes.view(ref), link];
         }
       },
     };
+  }
+
+  /** The key of a stored record as the store holds it: an index keeps that one string rather than a copy. */
+  heldKey(kind: DumpKind, key: string): string | undefined {
+    return this.records.get(kind)!.heldKey(key);
   }
 
   private read(kind: DumpKind, key: string): RecordLike | undefined {

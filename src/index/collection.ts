@@ -15,6 +15,7 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { KeyMap } from "../structures/key-map.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
@@ -61,7 +62,7 @@ export class Collection {
   private readonly keys: Array<string | undefined> = [];
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
-  private readonly slots = new Map<string, number>();
+  private readonly slots = new KeyMap<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
@@ -528,11 +529,13 @@ export class Collection {
     const capacity = state.keys.length;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const key = state.keys[doc];
-      c.keys[doc] = key ?? undefined;
-      if (key === null) continue;
-      const ref = store.refOf(spec.source, key);
-      if (ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
+      const saved = state.keys[doc];
+      // The store's own string of the key: the saved one, read separately, would be a second copy of every key.
+      const key = saved === null ? undefined : store.heldKey(spec.source, saved);
+      c.keys[doc] = key;
+      if (saved === null) continue;
+      const ref = key === undefined ? undefined : store.refOf(spec.source, key);
+      if (key === undefined || ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
       c.setRef(doc, ref);
       c.slots.set(key, doc);
       c.liveCount++;

@@ -3,6 +3,7 @@
  * growable Float64Array, keywords as per-document value lists with an
  * inverted map from value to documents.
  */
+import { KeyMap } from "../structures/key-map.js";
 import { DocSet } from "./doc-set.js";
 import { finish, type Steps } from "./steps.js";
 
@@ -77,8 +78,9 @@ const MANY = 0xffffffff;
 export class KeywordColumn {
   private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   /** The values of documents holding two or more; lists are never mutated. */
-  private readonly multi = new Map<number, readonly string[]>();
-  private readonly ids = new Map<string, number>();
+  private readonly multi = new KeyMap<number, readonly string[]>();
+  /** Id by value: as many as there are documents in a column of keys (sharded: no pause as it grows). */
+  private readonly ids = new KeyMap<string, number>();
   /** Value by id; ids of values no document holds any more are reused. */
   private readonly byId: string[] = [];
   /** Documents by value id: a doc number, or a set. */
