@@ -195,7 +195,7 @@ export class SearchEngine {
   private readonly waiting = new Map<Collection, number>();
   private readonly logger: EngineLogger | undefined;
   /** Records of the kinds with visibility per repository name (lower case; "" for none). */
-  private readonly byRepository = new Map<string, number>();
+  private readonly byRepository = new KeyMap<string, number>();
 
   constructor(options: SearchEngineOptions = {}) {
     checkEngineOptions(options);

@@ -103,7 +103,7 @@ export class Collection {
     for (const f of spec.textFields) this.fields.set(f.name, this.emptyField(f));
     for (const c of spec.columns) {
       if (c.type === "number") this.numbers.set(c.name, new NumberColumn());
-      else this.keywords.set(c.name, new KeywordColumn());
+      else this.keywords.set(c.name, new KeywordColumn(this));
     }
     this.joinColumns = spec.columns.filter((c) => c.dependsOn?.length);
     this.signalValues = spec.signals.map(() => new NumberColumn());
@@ -557,7 +557,7 @@ export class Collection {
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
-      c.keywords.set(name, yield* KeywordColumn.restoring(column));
+      c.keywords.set(name, yield* KeywordColumn.restoring(column, c));
     }
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");

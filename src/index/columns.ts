@@ -69,13 +69,24 @@ const STEP = 65_536;
 const NONE = 0;
 /** A document holding two or more values, kept in `multi`. */
 const MANY = 0xffffffff;
+/** A document whose one value is its own key (`DocKeys`), held by no one else: no value id, nothing kept. */
+const OWN_KEY = 0xfffffffe;
+
+/** The keys of a collection's documents, which a column of keys (one per document) reads instead of keeping them again. */
+export interface DocKeys {
+  keyOf(doc: number): string | undefined;
+  slotOf(key: string): number | undefined;
+}
 
 /**
- * Each document's values as one number (the value's id + 1, NONE, or MANY with the list aside), and
- * per value id its documents (a number while one document holds it: keys, most logins). No array
- * or object per document: a column of millions of documents is a few typed arrays.
+ * Each document's values as one number (the value's id + 1, NONE, MANY with the list aside, or
+ * OWN_KEY), and per value id its documents (a number while one document holds it: most logins). No
+ * array or object per document: a column of millions of documents is a few typed arrays. A value
+ * that is its document's own key and no other document's (an issue's `key`) is read from `DocKeys`:
+ * the column keeps no second copy of the string, no value id and no entry in its map for it.
  */
 export class KeywordColumn {
+  private readonly keys: DocKeys | undefined;
   private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   /** The values of documents holding two or more; lists are never mutated. */
   private readonly multi = new KeyMap<number, readonly string[]>();
@@ -91,6 +102,11 @@ export class KeywordColumn {
   /** A restored column's saved form, built when first used: many columns never are. */
   private saved: KeywordColumnState | undefined;
 
+  /** `keys`: the documents' keys, when a value equal to its document's key is to be read from them. */
+  constructor(keys?: DocKeys) {
+    this.keys = keys;
+  }
+
   set(doc: number, values: string[]): void {
     this.ready();
     const unique = values.length > 1 ? [...new Set(values)] : values;
@@ -99,6 +115,10 @@ export class KeywordColumn {
     this.clear(doc);
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
+    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && !this.ids.has(unique[0])) {
+      this.cells[doc] = OWN_KEY;
+      return;
+    }
     if (unique.length === 1) {
       const id = this.idOf(unique[0]);
       this.cells[doc] = id + 1;
@@ -121,6 +141,7 @@ export class KeywordColumn {
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     if (cell === NONE) return NO_VALUES;
     if (cell === MANY) return this.multi.get(doc)!;
+    if (cell === OWN_KEY) return [this.keys!.keyOf(doc)!];
     const id = cell - 1;
     return (this.lists[id] ??= [this.byId[id]]);
   }
@@ -132,12 +153,14 @@ export class KeywordColumn {
     if (cell === MANY) {
       for (const v of this.multi.get(doc)!) this.unpost(this.ids.get(v)!, doc);
       this.multi.delete(doc);
-    } else this.unpost(cell - 1, doc);
+    } else if (cell !== OWN_KEY) this.unpost(cell - 1, doc);
     this.cells[doc] = NONE;
   }
 
   docs(value: string): DocSet {
     this.ready();
+    const owner = this.ownerOf(value);
+    if (owner !== undefined) return new DocSet(Uint32Array.of(owner), 1);
     const id = this.ids.get(value);
     if (id === undefined) return EMPTY;
     const docs = this.docsById[id];
@@ -145,9 +168,22 @@ export class KeywordColumn {
   }
 
   /** Every distinct value, for prefix tests. */
-  values(): IterableIterator<string> {
+  *values(): IterableIterator<string> {
     this.ready();
-    return this.ids.keys();
+    yield* this.ids.keys();
+    if (!this.keys) return;
+    for (let doc = 0; doc < this.cells.length; doc++) if (this.cells[doc] === OWN_KEY) yield this.keys.keyOf(doc)!;
+  }
+
+  /** Whether `value` is the key of `doc`. */
+  private isOwnKey(doc: number, value: string): boolean {
+    return this.keys !== undefined && this.keys.keyOf(doc) === value;
+  }
+
+  /** The document holding `value` as its own key (no other document holds it then), if any. */
+  private ownerOf(value: string): number | undefined {
+    const doc = this.keys?.slotOf(value);
+    return doc !== undefined && doc < this.cells.length && this.cells[doc] === OWN_KEY ? doc : undefined;
   }
 
   state(capacity: number): KeywordColumnState {
@@ -180,19 +216,23 @@ export class KeywordColumn {
       if (doc % STEP === STEP - 1) yield;
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
-      if (cell !== MANY) ids[at++] = savedId(cell - 1);
+      if (cell === OWN_KEY) {
+        // No other document holds it: a value of its own in the saved table.
+        ids[at++] = values.length;
+        values.push(this.keys!.keyOf(doc)!);
+      } else if (cell !== MANY) ids[at++] = savedId(cell - 1);
       else for (const v of this.multi.get(doc)!) ids[at++] = savedId(this.ids.get(v)!);
     }
     return { values, counts, ids };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
-  static of(state: KeywordColumnState): KeywordColumn {
-    return finish(KeywordColumn.restoring(state));
+  static of(state: KeywordColumnState, keys?: DocKeys): KeywordColumn {
+    return finish(KeywordColumn.restoring(state, keys));
   }
 
   /** `of` in steps of STEP ids, documents or values. */
-  static *restoring(state: KeywordColumnState): Steps<KeywordColumn> {
+  static *restoring(state: KeywordColumnState, keys?: DocKeys): Steps<KeywordColumn> {
     const { values, counts, ids } = state;
     for (let i = 0; i < ids.length; i++) {
       if (i % STEP === STEP - 1) yield;
@@ -203,7 +243,7 @@ export class KeywordColumn {
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
     // That no value repeats is checked when the column is first used and builds its value map anyway:
     // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
-    const column = new KeywordColumn();
+    const column = new KeywordColumn(keys);
     column.saved = state;
     return column;
   }
@@ -217,9 +257,12 @@ export class KeywordColumn {
     const perValue = new Uint32Array(values.length + 1);
     for (const id of ids) perValue[id + 1]++;
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
+    const own = this.ownKeys(state, perValue);
     // The value map is built first and checked as it is built; a repeat leaves the column as it was (unbuilt).
     for (let id = 0; id < values.length; id++) {
-      if (this.ids.has(values[id])) {
+      if (own?.ids[id]) continue;
+      const owner = own && this.keys!.slotOf(values[id]);
+      if (this.ids.has(values[id]) || (owner !== undefined && own!.docs[owner])) {
         this.ids.clear();
         throw new RangeError("a keyword value repeats");
       }
@@ -235,6 +278,10 @@ export class KeywordColumn {
       if (!n) continue;
       if (n === 1) {
         const id = ids[at++];
+        if (own?.docs[doc]) {
+          this.cells[doc] = OWN_KEY;
+          continue;
+        }
         docs[starts[id]++] = doc;
         this.cells[doc] = id + 1;
         continue;
@@ -249,21 +296,46 @@ export class KeywordColumn {
       this.multi.set(doc, list);
     }
     values.forEach((v, id) => {
-      const n = perValue[id + 1] - perValue[id];
-      this.byId.push(v);
-      this.docsById.push(n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
+      // A document's own key needs no id: the id is free, and the saved string is let go.
+      const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
+      this.byId.push(n ? v : "");
+      this.docsById.push(n === 0 ? NO_DOC : n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n));
       if (!n) this.freeIds.push(id);
     });
+  }
+
+  /**
+   * Of a saved form, the value ids that are their one document's own key and those documents
+   * (1 each), when the column reads keys; such a value is held by that document alone.
+   */
+  private ownKeys(state: KeywordColumnState, perValue: Uint32Array): { ids: Uint8Array; docs: Uint8Array } | undefined {
+    const keys = this.keys;
+    if (!keys) return undefined;
+    const { values, counts, ids } = state;
+    const own = { ids: new Uint8Array(values.length), docs: new Uint8Array(counts.length) };
+    let at = 0;
+    for (let doc = 0; doc < counts.length; doc++) {
+      const id = ids[at];
+      at += counts[doc];
+      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && values[id] === keys.keyOf(doc)) own.ids[id] = own.docs[doc] = 1;
+    }
+    return own;
   }
 
   private idOf(value: string): number {
     let id = this.ids.get(value);
     if (id !== undefined) return id;
     id = this.freeIds.pop() ?? this.byId.length;
+    // A document holding the value as its own key holds it through the id from now on: another is about to.
+    const owner = this.ownerOf(value);
     this.ids.set(value, id);
     this.byId[id] = value;
     this.docsById[id] = NO_DOC;
     this.lists[id] = undefined;
+    if (owner !== undefined) {
+      this.cells[owner] = id + 1;
+      this.post(id, owner);
+    }
     return id;
   }
 

@@ -11,7 +11,7 @@
 import { hashKey } from "./hash.js";
 
 /** Entries one map holds before they are spread over the shards (moving them is one call's work). */
-const SPLIT_AT = 1 << 14;
+const SPLIT_AT = 1 << 13;
 /** Shards, a power of two: at ten million entries each holds some 40,000. */
 const SHARDS = 256;
 
