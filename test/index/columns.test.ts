@@ -30,6 +30,45 @@ describe("DocSet", () => {
     );
   });
 
+  it("holds what a Set holds as a bitmap too, once many documents are dense among the slots", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(3000), fc.integer({ min: 2800, max: 3001 })), fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { minLength: 400, maxLength: 800 }), (first, steps) => {
+        // Begun as a restored list of the documents from `first` up: a long one becomes a bitmap, a short one a Set and later a bitmap.
+        const start = Uint32Array.from({ length: 3001 - first }, (_, i) => first + i);
+        const set = new DocSet(start, start.length);
+        const model = new Set<number>(start);
+        for (const [add, doc] of steps) {
+          if (add) {
+            set.add(doc);
+            model.add(doc);
+          } else {
+            set.delete(doc);
+            model.delete(doc);
+          }
+          expect(set.size).toBe(model.size);
+        }
+        const ascending = [...model].sort((a, b) => a - b);
+        expect([...set.ascending()]).toEqual(ascending);
+        expect([...set].sort((a, b) => a - b)).toEqual(ascending);
+        for (let doc = 0; doc <= 3001; doc += 7) expect(set.has(doc)).toBe(model.has(doc));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("becomes a bitmap, not a Set, when a document leaves a dense list", () => {
+    const set = new DocSet();
+    for (let doc = 0; doc < 10_000; doc += 2) set.add(doc);
+    set.delete(4);
+    const inside = set as unknown as { set?: Set<number>; bits?: Uint32Array };
+    expect(inside.set).toBeUndefined();
+    expect(inside.bits).toBeInstanceOf(Uint32Array);
+    expect(set.size).toBe(4999);
+    expect(set.has(4)).toBe(false);
+    expect(set.has(6)).toBe(true);
+    expect(set.ascending().slice(0, 3)).toEqual(Uint32Array.of(0, 2, 6));
+  });
+
   it("stays an ascending array while documents join in order", () => {
     const set = new DocSet();
     for (const doc of [1, 4, 4, 9]) set.add(doc);
