@@ -7,22 +7,27 @@ import { describe, expect, it } from "vitest";
 import { type DocKeys, KeywordColumn, NumberColumn } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
 
+/** Adds (true) and removes documents in a DocSet and in its model, checking the size after each step. */
+function replay(set: DocSet, model: Set<number>, steps: Array<[boolean, number]>): void {
+  for (const [add, doc] of steps) {
+    if (add) {
+      set.add(doc);
+      model.add(doc);
+    } else {
+      set.delete(doc);
+      model.delete(doc);
+    }
+    expect(set.size).toBe(model.size);
+  }
+}
+
 describe("DocSet", () => {
   it("holds what a Set holds, however documents join and leave", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(50)), { maxLength: 80 }), (steps) => {
         const set = new DocSet();
         const model = new Set<number>();
-        for (const [add, doc] of steps) {
-          if (add) {
-            set.add(doc);
-            model.add(doc);
-          } else {
-            set.delete(doc);
-            model.delete(doc);
-          }
-          expect(set.size).toBe(model.size);
-        }
+        replay(set, model, steps);
         expect([...set].sort((a, b) => a - b)).toEqual([...model].sort((a, b) => a - b));
         for (let doc = 0; doc <= 50; doc++) expect(set.has(doc)).toBe(model.has(doc));
       }),
@@ -37,16 +42,7 @@ describe("DocSet", () => {
         const start = Uint32Array.from({ length: 3001 - first }, (_, i) => first + i);
         const set = new DocSet(start, start.length);
         const model = new Set<number>(start);
-        for (const [add, doc] of steps) {
-          if (add) {
-            set.add(doc);
-            model.add(doc);
-          } else {
-            set.delete(doc);
-            model.delete(doc);
-          }
-          expect(set.size).toBe(model.size);
-        }
+        replay(set, model, steps);
         const ascending = [...model].sort((a, b) => a - b);
         expect([...set.ascending()]).toEqual(ascending);
         expect([...set].sort((a, b) => a - b)).toEqual(ascending);
