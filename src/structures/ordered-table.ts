@@ -163,20 +163,22 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
   /** The keys and values as they are now, in order; iterable again and again, unchanged by later changes of the table. */
   snapshot(): Iterable<[K, number]> {
     const chunks = this.freeze();
-    return { [Symbol.iterator]: () => walk(chunks) };
+    return { [Symbol.iterator]: () => walk(chunks, entry) };
   }
 
   /** Keys and values in order, as they were when called. */
   entries(): IterableIterator<[K, number]> {
-    return walk(this.freeze());
+    return walk(this.freeze(), entry);
   }
 
-  *keys(): IterableIterator<K> {
-    for (const [key] of this.entries()) yield key;
+  /** Keys in order, as they were when called. */
+  keys(): IterableIterator<K> {
+    return walk(this.freeze(), (key) => key);
   }
 
-  *values(): IterableIterator<number> {
-    for (const [, value] of this.entries()) yield value;
+  /** Values in the order of their keys, as they were when called. */
+  values(): IterableIterator<number> {
+    return walk(this.freeze(), (_, value) => value);
   }
 
   [Symbol.iterator](): IterableIterator<[K, number]> {
@@ -221,12 +223,14 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
   }
 }
 
-function* walk<K>(chunks: ReadonlyArray<Chunk<K> | undefined>): Generator<[K, number]> {
+const entry = <K>(key: K, value: number): [K, number] => [key, value];
+
+function* walk<K, T>(chunks: ReadonlyArray<Chunk<K> | undefined>, pick: (key: K, value: number) => T): Generator<T> {
   for (const chunk of chunks) {
     if (!chunk) continue;
     for (let at = 0; at < chunk.used; at++) {
       const key = chunk.keys[at];
-      if (key !== undefined) yield [key, chunk.values ? chunk.values[at] : 0];
+      if (key !== undefined) yield pick(key, chunk.values ? chunk.values[at] : 0);
     }
   }
 }

@@ -27,7 +27,7 @@ describe("OrderedTable", () => {
       fc.property(fc.array(op, { minLength: 20, maxLength: 300 }), fc.constantFrom(1, 2, 3, 4, 8, 4096), (ops, chunk) => {
         const table = new OrderedTable<string>({ chunk });
         const model = new Map<string, number>();
-        const snapshots: Array<{ view: Iterable<[string, number]>; iterator: Iterator<[string, number]>; expected: Array<[string, number]> }> = [];
+        const snapshots: Array<{ view: Iterable<[string, number]>; iterator: Iterator<[string, number]>; keys: Iterator<string>; values: Iterator<number>; expected: Array<[string, number]> }> = [];
         for (const step of ops) {
           if (step.op === "set") {
             expect(table.set(step.key, step.value)).toBe(table);
@@ -37,7 +37,7 @@ describe("OrderedTable", () => {
             const oldest = model.keys().next();
             expect(table.shift()).toBe(oldest.done ? undefined : oldest.value);
             if (!oldest.done) model.delete(oldest.value);
-          } else if (step.op === "snapshot") snapshots.push({ view: table.snapshot(), iterator: table.entries(), expected: [...model] });
+          } else if (step.op === "snapshot") snapshots.push({ view: table.snapshot(), iterator: table.entries(), keys: table.keys(), values: table.values(), expected: [...model] });
           else {
             table.clear();
             model.clear();
@@ -52,11 +52,14 @@ describe("OrderedTable", () => {
           expect(table.has(k)).toBe(model.has(k));
           expect(table.heldKey(k)).toBe(model.has(k) ? k : undefined);
         }
-    for (const { view, iterator, expected } of snapshots) {
+        const all = <T>(iterator: Iterator<T>) => [...{ [Symbol.iterator]: () => iterator }];
+        for (const { view, iterator, keys, values, expected } of snapshots) {
           expect([...view]).toEqual(expected);
-          // A snapshot can be read again; an iterator begun earlier reads the table as it was then.
+          // A snapshot can be read again; an iterator got earlier reads the table as it was then.
           expect([...view]).toEqual(expected);
-          expect([...{ [Symbol.iterator]: () => iterator }]).toEqual(expected);
+          expect(all(iterator)).toEqual(expected);
+          expect(all(keys)).toEqual(expected.map(([k]) => k));
+          expect(all(values)).toEqual(expected.map(([, v]) => v));
         }
       }),
       { numRuns: 400 },
