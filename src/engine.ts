@@ -246,8 +246,7 @@ export class SearchEngine {
           const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           let keys = seen.get(kind);
           if (!keys) seen.set(kind, (keys = new KeyMap()));
-          if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
-          keys.set(key, true);
+          if (keys.putIfAbsent(key, true)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           indexer.loaded(origin.text.length);
         },
         options,

@@ -198,9 +198,9 @@ export class Store implements StoreReader {
     };
   }
 
-  /** The key of a stored record as the store holds it: an index keeps that one string rather than a copy. */
-  heldKey(kind: DumpKind, key: string): string | undefined {
-    return this.records.get(kind)!.heldKey(key);
+  /** The key of a stored record as the store holds it (an index keeps that one string rather than a copy), and its reference. */
+  heldEntry(kind: DumpKind, key: string): [key: string, ref: number] | undefined {
+    return this.records.get(kind)!.heldEntry(key);
   }
 
   private read(kind: DumpKind, key: string): RecordLike | undefined {

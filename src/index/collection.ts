@@ -40,7 +40,7 @@ export interface FieldIndex {
 }
 
 /** Documents restored between two points where the caller may pause. */
-const RESTORE_STEP = 16_384;
+const RESTORE_STEP = 8_192;
 
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
@@ -305,11 +305,13 @@ export class Collection {
 
   private upsert(key: string, ref: number): number {
     const record = this.store.recordAt(ref);
-    let doc = this.slots.get(key);
+    // The slot a new key takes: the last one freed, else the next one (one look-up of the key either way).
+    const next = this.free.length ? this.free[this.free.length - 1] : this.keys.length;
+    let doc = this.slots.putIfAbsent(key, next);
     if (doc === undefined) {
-      doc = this.free.pop() ?? this.keys.length;
+      doc = next;
+      if (this.free.length) this.free.pop();
       this.reserveFor(doc);
-      this.slots.set(key, doc);
       this.keys[doc] = key;
       this.liveCount++;
     } else {
@@ -530,14 +532,15 @@ export class Collection {
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       const saved = state.keys[doc];
+      if (saved === null) {
+        c.keys[doc] = undefined;
+        continue;
+      }
       // The store's own string of the key: the saved one, read separately, would be a second copy of every key.
-      const key = saved === null ? undefined : store.heldKey(spec.source, saved);
-      c.keys[doc] = key;
-      if (saved === null) continue;
-      const ref = key === undefined ? undefined : store.refOf(spec.source, key);
-      if (key === undefined || ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
-      c.setRef(doc, ref);
-      c.slots.set(key, doc);
+      const held = store.heldEntry(spec.source, saved);
+      if (!held || c.slots.putIfAbsent(held[0], doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
+      c.keys[doc] = held[0];
+      c.setRef(doc, held[1]);
       c.liveCount++;
     }
     // The free slots are exactly the empty ones, each once.

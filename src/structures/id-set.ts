@@ -30,6 +30,12 @@ class IdPlaces implements Places<number> {
     piece[id & (PIECE - 1)] = place + 1;
   }
 
+  putIfAbsent(id: number, place: number): number | undefined {
+    const held = this.get(id);
+    if (held === undefined) this.set(id, place);
+    return held;
+  }
+
   delete(id: number): void {
     const piece = this.pieces[id >>> PIECE_BITS];
     if (piece) piece[id & (PIECE - 1)] = 0;

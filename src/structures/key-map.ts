@@ -63,6 +63,21 @@ export class KeyMap<K, V> implements Iterable<[K, V]> {
     return this;
   }
 
+  /**
+   * Sets `value` when the key is new and returns undefined; else returns the key's value and changes
+   * nothing. One hash either way. A key held with the value undefined counts as new.
+   */
+  putIfAbsent(key: K, value: V): V | undefined {
+    const map = this.whole ?? this.shardOf(key);
+    const held = map.get(key);
+    if (held !== undefined) return held;
+    map.set(key, value);
+    if (this.whole) {
+      if (this.whole.size >= this.splitAt) this.split(this.whole);
+    } else this.sharded++;
+    return undefined;
+  }
+
   delete(key: K): boolean {
     if (this.whole) return this.whole.delete(key);
     const deleted = this.shardOf(key).delete(key);

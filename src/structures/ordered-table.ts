@@ -23,6 +23,8 @@ const CHUNK = 4096;
 export interface Places<K> {
   get(key: K): number | undefined;
   set(key: K, place: number): void;
+  /** Places a new key and returns undefined, or returns a held key's place and changes nothing. */
+  putIfAbsent(key: K, place: number): number | undefined;
   delete(key: K): void;
   clear(): void;
 }
@@ -82,31 +84,37 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     return chunk.values ? chunk.values[place % this.chunkSize] : 0;
   }
 
-  /** The key as the table holds it (the first one set of keys a `Map` takes as equal): a caller may share it instead of keeping a copy. */
-  heldKey(key: K): K | undefined {
+  /**
+   * The key as the table holds it (the first one set of keys a `Map` takes as equal: a caller may
+   * share it instead of keeping a copy) and its value, or undefined when the key is not held.
+   */
+  heldEntry(key: K): [K, number] | undefined {
     const place = this.places.get(key);
-    return place === undefined ? undefined : this.chunks[Math.floor(place / this.chunkSize)]!.keys[place % this.chunkSize];
+    if (place === undefined) return undefined;
+    const chunk = this.chunks[Math.floor(place / this.chunkSize)]!;
+    const at = place % this.chunkSize;
+    return [chunk.keys[at]!, chunk.values ? chunk.values[at] : 0];
   }
 
   /** Sets a key's value; a key already held keeps its place, a new one goes last. `value` is an unsigned 32-bit integer. */
   set(key: K, value = 0): this {
     if (key === undefined) throw new TypeError("an ordered table takes no undefined key");
     if (value !== value >>> 0 || (value && !this.withValues)) throw new RangeError(`not a value this table keeps: ${value}`);
-    const place = this.places.get(key);
+    // The place a new key would take; placed first, so that a key the places refuse (an id out of range) leaves the table as it was.
+    const last = this.chunks.length - 1;
+    const full = last < 0 || this.chunks[last]!.used === this.chunkSize;
+    const next = full ? (last + 1) * this.chunkSize : last * this.chunkSize + this.chunks[last]!.used;
+    const place = this.places.putIfAbsent(key, next);
     if (place !== undefined) {
       if (this.withValues) this.writable(Math.floor(place / this.chunkSize)).values![place % this.chunkSize] = value;
       return this;
     }
-    let last = this.chunks.length - 1;
-    if (last < 0 || this.chunks[last]!.used === this.chunkSize) {
+    if (full) {
       this.chunks.push({ keys: [], values: this.withValues ? new Uint32Array(this.chunkSize) : undefined, used: 0, live: 0, epoch: this.epoch });
       // The chunk that was the tail is now like any other: tidied now, or it would keep its holes until its next removal.
       if (last >= 0) this.tidy(last);
-      last++;
     }
-    const tail = this.writable(last);
-    // Placed first: a key the places refuse (an id out of range) leaves the table as it was.
-    this.places.set(key, last * this.chunkSize + tail.used);
+    const tail = this.writable(this.chunks.length - 1);
     if (tail.values) tail.values[tail.used] = value;
     tail.keys.push(key);
     tail.used++;
@@ -119,13 +127,17 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     const place = this.places.get(key);
     if (place === undefined) return false;
     this.places.delete(key);
-    const index = Math.floor(place / this.chunkSize);
+    this.free(Math.floor(place / this.chunkSize), place % this.chunkSize);
+    return true;
+  }
+
+  /** Makes a hole of a place whose key has left the places. */
+  private free(index: number, at: number): void {
     const chunk = this.writable(index);
-    chunk.keys[place % this.chunkSize] = undefined;
+    chunk.keys[at] = undefined;
     chunk.live--;
     this.count--;
     if (index < this.chunks.length - 1) this.tidy(index);
-    return true;
   }
 
   /** Removes the oldest key and returns it; undefined when the table is empty. */
@@ -143,7 +155,8 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
         while (this.headAt < chunk.used && chunk.keys[this.headAt] === undefined) this.headAt++;
         if (this.headAt < chunk.used) {
           const key = chunk.keys[this.headAt]!;
-          this.delete(key);
+          this.places.delete(key);
+          this.free(this.head, this.headAt);
           return key;
         }
       }

@@ -11,6 +11,7 @@ type Key = string | number;
 const key = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -6, max: 6 }), fc.constantFrom(0, -0, NaN, 1.5, 2 ** 40, -(2 ** 33)));
 const op = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant("set" as const), key, value: fc.integer() }), weight: 10 },
+  { arbitrary: fc.record({ op: fc.constant("putIfAbsent" as const), key, value: fc.integer() }), weight: 4 },
   { arbitrary: fc.record({ op: fc.constant("delete" as const), key }), weight: 6 },
   { arbitrary: fc.record({ op: fc.constant("clear" as const) }), weight: 1 },
 );
@@ -28,6 +29,10 @@ describe("KeyMap", () => {
           if (step.op === "set") {
             expect(map.set(step.key, step.value)).toBe(map);
             model.set(step.key, step.value);
+            seen.add(step.key);
+          } else if (step.op === "putIfAbsent") {
+            expect(map.putIfAbsent(step.key, step.value)).toBe(model.get(step.key));
+            if (!model.has(step.key)) model.set(step.key, step.value);
             seen.add(step.key);
           } else if (step.op === "delete") expect(map.delete(step.key)).toBe(model.delete(step.key));
           else {
