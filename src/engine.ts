@@ -52,6 +52,7 @@ import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./se
 import { BOOST_BLOCK, makeScorer } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
 import { Store } from "./store.js";
+import { KeyMap } from "./structures/key-map.js";
 import type { SearchItem } from "./items.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
 import { accessFor, canSeeRepository, visibilityFilter } from "./visibility.js";
@@ -194,7 +195,7 @@ export class SearchEngine {
   private readonly waiting = new Map<Collection, number>();
   private readonly logger: EngineLogger | undefined;
   /** Records of the kinds with visibility per repository name (lower case; "" for none). */
-  private readonly byRepository = new Map<string, number>();
+  private readonly byRepository = new KeyMap<string, number>();
 
   constructor(options: SearchEngineOptions = {}) {
     checkEngineOptions(options);
@@ -231,7 +232,7 @@ export class SearchEngine {
     this.loads++;
     try {
       // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
-      const seen = new Map<DumpKind, Set<string>>();
+      const seen = new Map<DumpKind, KeyMap<string, true>>();
       // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
       const indexer = new LoadIndexer(
         this.collections.values(),
@@ -244,9 +245,8 @@ export class SearchEngine {
           checkDepth(kind, record);
           const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           let keys = seen.get(kind);
-          if (!keys) seen.set(kind, (keys = new Set()));
-          if (keys.has(key)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
-          keys.add(key);
+          if (!keys) seen.set(kind, (keys = new KeyMap()));
+          if (keys.putIfAbsent(key, true)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           indexer.loaded(origin.text.length);
         },
         options,

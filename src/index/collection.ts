@@ -15,6 +15,7 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { KeyMap } from "../structures/key-map.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
@@ -39,7 +40,7 @@ export interface FieldIndex {
 }
 
 /** Documents restored between two points where the caller may pause. */
-const RESTORE_STEP = 16_384;
+const RESTORE_STEP = 8_192;
 
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
@@ -61,7 +62,7 @@ export class Collection {
   private readonly keys: Array<string | undefined> = [];
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
-  private readonly slots = new Map<string, number>();
+  private readonly slots = new KeyMap<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
@@ -102,7 +103,7 @@ export class Collection {
     for (const f of spec.textFields) this.fields.set(f.name, this.emptyField(f));
     for (const c of spec.columns) {
       if (c.type === "number") this.numbers.set(c.name, new NumberColumn());
-      else this.keywords.set(c.name, new KeywordColumn());
+      else this.keywords.set(c.name, new KeywordColumn(this));
     }
     this.joinColumns = spec.columns.filter((c) => c.dependsOn?.length);
     this.signalValues = spec.signals.map(() => new NumberColumn());
@@ -304,11 +305,13 @@ export class Collection {
 
   private upsert(key: string, ref: number): number {
     const record = this.store.recordAt(ref);
-    let doc = this.slots.get(key);
+    // The slot a new key takes: the last one freed, else the next one (one look-up of the key either way).
+    const next = this.free.length ? this.free[this.free.length - 1] : this.keys.length;
+    let doc = this.slots.putIfAbsent(key, next);
     if (doc === undefined) {
-      doc = this.free.pop() ?? this.keys.length;
+      doc = next;
+      if (this.free.length) this.free.pop();
       this.reserveFor(doc);
-      this.slots.set(key, doc);
       this.keys[doc] = key;
       this.liveCount++;
     } else {
@@ -527,13 +530,16 @@ export class Collection {
     const capacity = state.keys.length;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const key = state.keys[doc];
-      c.keys[doc] = key ?? undefined;
-      if (key === null) continue;
-      const ref = store.refOf(spec.source, key);
-      if (ref === undefined || c.slots.has(key)) throw new RangeError(`no ${spec.source} record for ${key}, or two slots`);
-      c.setRef(doc, ref);
-      c.slots.set(key, doc);
+      const saved = state.keys[doc];
+      if (saved === null) {
+        c.keys[doc] = undefined;
+        continue;
+      }
+      // The store's own string of the key: the saved one, read separately, would be a second copy of every key.
+      const held = store.heldEntry(spec.source, saved);
+      if (!held || c.slots.putIfAbsent(held[0], doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
+      c.keys[doc] = held[0];
+      c.setRef(doc, held[1]);
       c.liveCount++;
     }
     // The free slots are exactly the empty ones, each once.
@@ -553,7 +559,7 @@ export class Collection {
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
-      const restored = yield* KeywordColumn.restoring(column);
+      const restored = yield* KeywordColumn.restoring(column, c);
       // Built now, in steps, rather than on first use: a first search would otherwise build it all at once.
       yield* restored.building();
       c.keywords.set(name, restored);

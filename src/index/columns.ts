@@ -3,6 +3,7 @@
  * narrowest typed array that holds them, keywords as per-document value lists with an
  * inverted map from value to documents.
  */
+import { KeyMap } from "../structures/key-map.js";
 import { DocSet } from "./doc-set.js";
 import { finish, type Steps } from "./steps.js";
 
@@ -177,6 +178,14 @@ const STEP = 65_536;
 const NONE = 0;
 /** A cell at or above this holds where the document's list of value ids starts in `lists` (plus this). */
 const LISTED = 0x80000000;
+/** A document whose one value is its own key (`DocKeys`), held by no one else: no value id, nothing kept. */
+const OWN_KEY = LISTED - 1;
+
+/** The keys of a collection's documents, which a column of keys (one per document) reads instead of keeping them again. */
+export interface DocKeys {
+  keyOf(doc: number): string | undefined;
+  slotOf(key: string): number | undefined;
+}
 
 /**
  * Lists of value ids end to end in one array, each led by its length. A list replaced or cleared is
@@ -212,15 +221,19 @@ class ValueLists {
 function* built(): Steps<void> {}
 
 /**
- * Each document's values as one number (the value's id + 1, NONE, or LISTED + where its list of ids starts), and
- * per value id its documents (a number while one document holds it: keys, most logins). No array
- * or object per document: a column of millions of documents is a few typed arrays.
+ * Each document's values as one number (the value's id + 1, NONE, LISTED + where its list of ids
+ * starts, or OWN_KEY), and per value id its documents (a number while one document holds it: most
+ * logins). No array or object per document: a column of millions of documents is a few typed arrays.
+ * A value that is its document's own key and no other document's (an issue's `key`) is read from
+ * `DocKeys`: the column keeps no second copy of the string, no value id and no entry in its map for it.
  */
 export class KeywordColumn {
+  private readonly keys: DocKeys | undefined;
   private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   /** The value ids of documents holding two or more. */
   private lists = new ValueLists();
-  private ids = new Map<string, number>();
+  /** Id by value: as many as there are documents in a column of logins (sharded: no pause as it grows). */
+  private ids = new KeyMap<string, number>();
   /** Value by id; ids of values no document holds any more are reused. */
   private byId: string[] = [];
   /** Documents by value id: a doc number, or a set. */
@@ -233,6 +246,11 @@ export class KeywordColumn {
   /** A build from `saved` under way. */
   private build: Steps<void> | undefined;
 
+  /** `keys`: the documents' keys, when a value equal to its document's key is to be read from them. */
+  constructor(keys?: DocKeys) {
+    this.keys = keys;
+  }
+
   set(doc: number, values: string[]): void {
     this.ready();
     const unique = values.length > 1 ? [...new Set(values)] : values;
@@ -241,6 +259,10 @@ export class KeywordColumn {
     this.clear(doc);
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
+    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && !this.ids.has(unique[0])) {
+      this.cells[doc] = OWN_KEY;
+      return;
+    }
     if (unique.length === 1) {
       const id = this.idOf(unique[0]);
       this.cells[doc] = id + 1;
@@ -266,6 +288,7 @@ export class KeywordColumn {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     if (cell === NONE) return NO_VALUES;
+    if (cell === OWN_KEY) return [this.keys!.keyOf(doc)!];
     if (cell < LISTED) {
       const id = cell - 1;
       return (this.singles[id] ??= [this.byId[id]]);
@@ -281,7 +304,7 @@ export class KeywordColumn {
   count(doc: number): number {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
-    return cell === NONE ? 0 : cell < LISTED ? 1 : this.lists.array[cell - LISTED];
+    return cell === NONE ? 0 : cell <= OWN_KEY ? 1 : this.lists.array[cell - LISTED];
   }
 
   /** Whether the document holds one of `values`, read in place. */
@@ -289,6 +312,7 @@ export class KeywordColumn {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     if (cell === NONE) return false;
+    if (cell === OWN_KEY) return values.has(this.keys!.keyOf(doc)!);
     if (cell < LISTED) return values.has(this.byId[cell - 1]);
     const at = cell - LISTED;
     const list = this.lists.array;
@@ -301,6 +325,7 @@ export class KeywordColumn {
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     if (cell === NONE) return;
     this.cells[doc] = NONE;
+    if (cell === OWN_KEY) return;
     if (cell < LISTED) return this.unpost(cell - 1, doc);
     const at = cell - LISTED;
     const list = this.lists.array;
@@ -310,6 +335,8 @@ export class KeywordColumn {
 
   docs(value: string): DocSet {
     this.ready();
+    const owner = this.ownerOf(value);
+    if (owner !== undefined) return new DocSet(Uint32Array.of(owner), 1);
     const id = this.ids.get(value);
     if (id === undefined) return EMPTY;
     const docs = this.docsById[id];
@@ -317,9 +344,22 @@ export class KeywordColumn {
   }
 
   /** Every distinct value, for prefix tests. */
-  values(): IterableIterator<string> {
+  *values(): IterableIterator<string> {
     this.ready();
-    return this.ids.keys();
+    yield* this.ids.keys();
+    if (!this.keys) return;
+    for (let doc = 0; doc < this.cells.length; doc++) if (this.cells[doc] === OWN_KEY) yield this.keys.keyOf(doc)!;
+  }
+
+  /** Whether `value` is the key of `doc`. */
+  private isOwnKey(doc: number, value: string): boolean {
+    return this.keys !== undefined && this.keys.keyOf(doc) === value;
+  }
+
+  /** The document holding `value` as its own key (no other document holds it then), if any. */
+  private ownerOf(value: string): number | undefined {
+    const doc = this.keys?.slotOf(value);
+    return doc !== undefined && doc < this.cells.length && this.cells[doc] === OWN_KEY ? doc : undefined;
   }
 
   state(capacity: number): KeywordColumnState {
@@ -352,19 +392,23 @@ export class KeywordColumn {
       if (doc % STEP === STEP - 1) yield;
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
-      if (cell < LISTED) ids[at++] = savedId(cell - 1);
+      if (cell === OWN_KEY) {
+        // No other document holds it: a value of its own in the saved table.
+        ids[at++] = values.length;
+        values.push(this.keys!.keyOf(doc)!);
+      } else if (cell < LISTED) ids[at++] = savedId(cell - 1);
       else for (let i = 1, list = cell - LISTED; i <= counts[doc]; i++) ids[at++] = savedId(this.lists.array[list + i]);
     }
     return { values, counts, ids };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
-  static of(state: KeywordColumnState): KeywordColumn {
-    return finish(KeywordColumn.restoring(state));
+  static of(state: KeywordColumnState, keys?: DocKeys): KeywordColumn {
+    return finish(KeywordColumn.restoring(state, keys));
   }
 
   /** `of` in steps of STEP ids, documents or values. */
-  static *restoring(state: KeywordColumnState): Steps<KeywordColumn> {
+  static *restoring(state: KeywordColumnState, keys?: DocKeys): Steps<KeywordColumn> {
     const { values, counts, ids } = state;
     for (let i = 0; i < ids.length; i++) {
       if (i % STEP === STEP - 1) yield;
@@ -375,7 +419,7 @@ export class KeywordColumn {
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
     // That no value repeats is checked when the column is first used and builds its value map anyway:
     // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
-    const column = new KeywordColumn();
+    const column = new KeywordColumn(keys);
     column.saved = state;
     return column;
   }
@@ -414,10 +458,13 @@ export class KeywordColumn {
       perValue[ids[i] + 1]++;
     }
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
-    const map = new Map<string, number>();
+    const own = yield* this.ownKeys(state, perValue);
+    const map = new KeyMap<string, number>();
     for (let id = 0; id < values.length; id++) {
       if (id % STEP === STEP - 1) yield;
-      if (map.has(values[id])) throw new RangeError("a keyword value repeats");
+      if (own?.ids[id]) continue;
+      const owner = own && this.keys!.slotOf(values[id]);
+      if (map.has(values[id]) || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
       if (perValue[id + 1] > perValue[id]) map.set(values[id], id);
     }
     const starts = perValue.slice(0, values.length);
@@ -431,6 +478,10 @@ export class KeywordColumn {
       if (!n) continue;
       if (n === 1) {
         const id = ids[at++];
+        if (own?.docs[doc]) {
+          cells[doc] = OWN_KEY;
+          continue;
+        }
         docs[starts[id]++] = doc;
         cells[doc] = id + 1;
         continue;
@@ -444,25 +495,53 @@ export class KeywordColumn {
       cells[doc] = LISTED + list;
     }
     const docsById: Array<DocSet | number> = new Array(values.length);
+    const byId: string[] = new Array(values.length);
     const freeIds: number[] = [];
     for (let id = 0; id < values.length; id++) {
       if (id % STEP === STEP - 1) yield;
-      const n = perValue[id + 1] - perValue[id];
-      docsById[id] = n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
+      // A document's own key needs no id: the id is free, and the saved string is let go.
+      const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
+      byId[id] = n ? values[id] : "";
+      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
       if (!n) freeIds.push(id);
     }
-    [this.ids, this.byId, this.docsById, this.freeIds, this.cells] = [map, values.slice(), docsById, freeIds, cells];
+    [this.ids, this.byId, this.docsById, this.freeIds, this.cells] = [map, byId, docsById, freeIds, cells];
     this.lists = lists;
+  }
+
+  /**
+   * Of a saved form, the value ids that are their one document's own key and those documents
+   * (1 each), when the column reads keys; such a value is held by that document alone.
+   */
+  private *ownKeys(state: KeywordColumnState, perValue: Uint32Array): Steps<{ ids: Uint8Array; docs: Uint8Array } | undefined> {
+    const keys = this.keys;
+    if (!keys) return undefined;
+    const { values, counts, ids } = state;
+    const own = { ids: new Uint8Array(values.length), docs: new Uint8Array(counts.length) };
+    let at = 0;
+    for (let doc = 0; doc < counts.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      const id = ids[at];
+      at += counts[doc];
+      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && values[id] === keys.keyOf(doc)) own.ids[id] = own.docs[doc] = 1;
+    }
+    return own;
   }
 
   private idOf(value: string): number {
     let id = this.ids.get(value);
     if (id !== undefined) return id;
     id = this.freeIds.pop() ?? this.byId.length;
+    // A document holding the value as its own key holds it through the id from now on: another is about to.
+    const owner = this.ownerOf(value);
     this.ids.set(value, id);
     this.byId[id] = value;
     this.docsById[id] = NO_DOC;
     this.singles[id] = undefined;
+    if (owner !== undefined) {
+      this.cells[owner] = id + 1;
+      this.post(id, owner);
+    }
     return id;
   }
 
@@ -471,6 +550,7 @@ export class KeywordColumn {
     if (this.count(doc) !== values.length) return false;
     const cell = values.length ? this.cells[doc] : NONE;
     if (cell === NONE) return true;
+    if (cell === OWN_KEY) return this.keys!.keyOf(doc) === values[0];
     if (cell < LISTED) return this.byId[cell - 1] === values[0];
     const at = cell - LISTED;
     for (let i = 0; i < values.length; i++) if (this.byId[this.lists.array[at + 1 + i]] !== values[i]) return false;

@@ -21,6 +21,7 @@
  * adding every document again, and exact, so no stale marks are left.
  */
 import FlexSearch from "flexsearch";
+import { IdSet } from "../structures/id-set.js";
 import type { InvertedLists } from "./inverted.js";
 import { finish, type Steps } from "./steps.js";
 
@@ -38,14 +39,24 @@ export type TermSource = () => Iterable<[doc: number, terms: string[]]>;
 /** Whether a document's current terms include `term`. */
 export type TermTest = (doc: number, term: string) => boolean;
 
+/**
+ * FlexSearch's `Index` with the register it takes as a second argument (not in its typings): the
+ * set of every document added, a `Set` of millions of numbers otherwise, which held the event loop
+ * for hundreds of milliseconds each time it doubled.
+ */
+const IndexWithRegister = FlexSearch.Index as unknown as new (options: ConstructorParameters<typeof FlexSearch.Index>[0], register: IdSet) => Index;
+
 const newIndex = (): Index =>
-  new FlexSearch.Index({
-    tokenize: "strict",
-    resolution: 1,
-    cache: false,
-    fastupdate: false,
-    encode: encodeTerms as (content: string) => string[],
-  });
+  new IndexWithRegister(
+    {
+      tokenize: "strict",
+      resolution: 1,
+      cache: false,
+      fastupdate: false,
+      encode: encodeTerms as (content: string) => string[],
+    },
+    new IdSet(),
+  );
 
 /** The terms as FlexSearch's `add` is typed to take them; `encodeTerms` receives the array itself. */
 const asContent = (terms: string[]): string => terms as unknown as string;
@@ -59,11 +70,11 @@ const ENTRIES_PER_STEP = 1 << 16;
 /**
  * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
  * update register, no score function, no keystore, no database): each term's lists by score (one
- * score, 0), and the set of documents added.
+ * score, 0), and the set of documents added (our register).
  */
 interface Lists {
   map: Map<string, number[][]>;
-  reg: Set<number>;
+  reg: IdSet;
 }
 
 /**
@@ -75,7 +86,7 @@ interface Lists {
 function listsOf(index: Index): Lists | undefined {
   const i = index as unknown as Record<string, unknown>;
   const plain =
-    i.map instanceof Map && i.map.size === 0 && i.reg instanceof Set && i.resolution === 1 && i.tokenize === "strict" &&
+    i.map instanceof Map && i.map.size === 0 && i.reg instanceof IdSet && i.reg.size === 0 && i.resolution === 1 && i.tokenize === "strict" &&
     !i.depth && !i.fastupdate && !i.score && !i.rtl && !i.keystore && !i.compress && !i.db;
   return plain ? (i as unknown as Lists) : undefined;
 }
@@ -89,11 +100,10 @@ export class Postings {
   private lists = listsOf(this.index);
   /**
    * When filled directly: the list of each term id given to `addNew` (FlexSearch's own array, found
-   * once through its map), and 1 for each document in the index. Looking a term up in a map of strings
-   * and a document in a set of a million cost cache misses on every word of a large build.
+   * once through its map). Looking a term up in a map of strings cost cache misses on every word of
+   * a large build.
    */
   private listOfId: Array<number[] | undefined> = [];
-  private inIndex = new Uint8Array(64);
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -159,23 +169,13 @@ export class Postings {
       list.push(doc);
     }
     lists.reg.add(doc);
-    this.markAdded(doc);
     return true;
   }
 
   /** Whether FlexSearch's lists hold the document (perhaps stale). */
   private contains(doc: number): boolean {
     // FlexSearch answers with a promise only over a database, which these indexes never have.
-    return this.lists ? doc < this.inIndex.length && this.inIndex[doc] === 1 : this.index.contain(doc) === true;
-  }
-
-  private markAdded(doc: number): void {
-    if (doc >= this.inIndex.length) {
-      const grown = new Uint8Array(Math.max(doc + 1, this.inIndex.length * 2));
-      grown.set(this.inIndex);
-      this.inIndex = grown;
-    }
-    this.inIndex[doc] = 1;
+    return this.lists ? this.lists.reg.has(doc) : this.index.contain(doc) === true;
   }
 
   /** Adds the document to the lists of `terms` (distinct), whether or not it is in others already. */
@@ -194,7 +194,6 @@ export class Postings {
       else map.set(term, [[doc]]);
     }
     lists.reg.add(doc);
-    this.markAdded(doc);
   }
 
   /** Documents holding the term, ascending. */
@@ -257,9 +256,8 @@ export class Postings {
     postings.index.import("map", batch as unknown as string);
     for (let at = 0; at < documents.length; at += ENTRIES_PER_STEP) {
       const end = Math.min(documents.length, at + ENTRIES_PER_STEP);
+      // Imported into the same map and register: the lists keep the shape `append` fills directly.
       postings.index.import("reg", arrayOf(documents, at, end) as unknown as string);
-      // Imported into the same map and set: the lists keep the shape `append` fills directly.
-      for (let i = at; i < end; i++) postings.markAdded(documents[i]);
       yield;
     }
     postings.size = documents.length;
@@ -331,7 +329,6 @@ export class Postings {
     this.index = newIndex();
     this.lists = listsOf(this.index);
     this.listOfId = [];
-    this.inIndex = new Uint8Array(this.inIndex.length);
     this.size = 0;
     this.entries = 0;
     this.stale = new Uint8Array(this.stale.length);

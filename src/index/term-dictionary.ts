@@ -4,6 +4,7 @@
  * body) is hashed and compared in place, lower-cased on the fly: no string is made for a term already
  * known, which is nearly every word a large build reads.
  */
+import { FNV_PRIME, FNV_SEED, hashString } from "../structures/hash.js";
 
 /** An empty slot of the table. */
 const EMPTY = 0;
@@ -34,7 +35,7 @@ export class TermDictionary {
   /** The id of a term, or -1 when it was never added. */
   find(term: string): number {
     const mask = this.table.length - 1;
-    const hash = hashOf(term);
+    const hash = hashString(term);
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.table[slot];
       if (entry === EMPTY) return -1;
@@ -45,7 +46,7 @@ export class TermDictionary {
   /** The id of a term, added when new. */
   idOf(term: string): number {
     const mask = this.table.length - 1;
-    const hash = hashOf(term);
+    const hash = hashString(term);
     let slot = hash & mask;
     for (; ; slot = (slot + 1) & mask) {
       const entry = this.table[slot];
@@ -57,8 +58,8 @@ export class TermDictionary {
 
   /** The id of `text.slice(start, end)` with A–Z lower-cased (the span holding ASCII only), added when new. */
   idOfAsciiSpan(text: string, start: number, end: number): number {
-    let hash = HASH_SEED;
-    for (let i = start; i < end; i++) hash = Math.imul(hash ^ lowerAscii(text.charCodeAt(i)), HASH_PRIME);
+    let hash = FNV_SEED;
+    for (let i = start; i < end; i++) hash = Math.imul(hash ^ lowerAscii(text.charCodeAt(i)), FNV_PRIME);
     hash >>>= 0;
     const mask = this.table.length - 1;
     const length = end - start;
@@ -106,15 +107,6 @@ export class TermDictionary {
   }
 }
 
-const HASH_SEED = 0x811c9dc5;
-const HASH_PRIME = 0x01000193;
-
-/** FNV-1a over UTF-16 code units. */
-function hashOf(term: string): number {
-  let hash = HASH_SEED;
-  for (let i = 0; i < term.length; i++) hash = Math.imul(hash ^ term.charCodeAt(i), HASH_PRIME);
-  return hash >>> 0;
-}
 
 function grown<T extends Uint16Array | Uint32Array>(array: T, size: number): T {
   const out = new (array.constructor as new (size: number) => T)(size);

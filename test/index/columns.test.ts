@@ -4,9 +4,23 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KeywordColumn, NumberColumn } from "../../src/index/columns.js";
+import { type DocKeys, KeywordColumn, NumberColumn } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
 import { mulberry32 } from "../../bench/random.mjs";
+
+/** Adds (true) and removes documents in a DocSet and in its model, checking the size after each step. */
+function replay(set: DocSet, model: Set<number>, steps: Array<[boolean, number]>): void {
+  for (const [add, doc] of steps) {
+    if (add) {
+      set.add(doc);
+      model.add(doc);
+    } else {
+      set.delete(doc);
+      model.delete(doc);
+    }
+    expect(set.size).toBe(model.size);
+  }
+}
 
 describe("DocSet", () => {
   it("holds what a Set holds, however documents join and leave and whenever it is read", () => {
@@ -33,6 +47,23 @@ describe("DocSet", () => {
     );
   });
 
+  it("holds what a Set holds as a bitmap too, once many documents are dense among the slots", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.nat(3000), fc.integer({ min: 2800, max: 3001 })), fc.array(fc.tuple(fc.boolean(), fc.nat(3000)), { minLength: 400, maxLength: 800 }), (first, steps) => {
+        // Begun as a restored list of the documents from `first` up: a long one becomes a bitmap, a short one a Set and later a bitmap.
+        const start = Uint32Array.from({ length: 3001 - first }, (_, i) => first + i);
+        const set = new DocSet(start, start.length);
+        const model = new Set<number>(start);
+        replay(set, model, steps);
+        const ascending = [...model].sort((a, b) => a - b);
+        expect([...set.ascending()]).toEqual(ascending);
+        expect([...set].sort((a, b) => a - b)).toEqual(ascending);
+        for (let doc = 0; doc <= 3001; doc += 7) expect(set.has(doc)).toBe(model.has(doc));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("keeps at most an eighth of its documents aside from its array", () => {
     const set = new DocSet();
     for (let doc = 0; doc < 20_000; doc += 2) set.add(doc);
@@ -54,19 +85,22 @@ describe("DocSet", () => {
 
 const values = fc.array(fc.constantFrom("a", "b", "c", "dd", "e e"), { maxLength: 3 });
 
+/** Sets (or clears) a document's values in a column and in its model, distinct values in the model. */
+function write(column: KeywordColumn, model: Map<number, string[]>, doc: number, vs: string[]): void {
+  if (vs.length) column.set(doc, vs);
+  else column.clear(doc);
+  const unique = [...new Set(vs)];
+  if (unique.length) model.set(doc, unique);
+  else model.delete(doc);
+}
+
 describe("KeywordColumn", () => {
   it("answers get, docs and values as a plain model does, and again once saved and restored", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(9), values), { maxLength: 60 }), (steps) => {
         const column = new KeywordColumn();
         const model = new Map<number, string[]>();
-        for (const [doc, vs] of steps) {
-          if (vs.length) column.set(doc, vs);
-          else column.clear(doc);
-          const unique = [...new Set(vs)];
-          if (unique.length) model.set(doc, unique);
-          else model.delete(doc);
-        }
+        for (const [doc, vs] of steps) write(column, model, doc, vs);
         const check = (c: KeywordColumn) => {
           for (let doc = 0; doc < 10; doc++) expect(c.get(doc)).toEqual(model.get(doc) ?? []);
           const held = new Set([...model.values()].flat());
@@ -155,6 +189,64 @@ describe("KeywordColumn", () => {
 function* iterate(steps: Generator<void>): Generator<void> {
   for (let step = steps.next(); !step.done; step = steps.next()) yield;
 }
+
+describe("KeywordColumn reading its documents' keys", () => {
+  /** Document d's key is `k<d>`; documents 8 and 9 have none (free slots). */
+  const keys: DocKeys = {
+    keyOf: (doc) => (doc < 8 ? `k${doc}` : undefined),
+    slotOf: (key) => (/^k[0-7]$/.test(key) ? Number(key.slice(1)) : undefined),
+  };
+  const keyed = fc.array(fc.constantFrom("k0", "k1", "k2", "k3", "k8", "a", "b"), { maxLength: 3 });
+
+  it("answers as a plain model does, whichever documents hold their own key or another's, and once saved and restored", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(9), keyed, fc.boolean()), { minLength: 5, maxLength: 60 }), (steps) => {
+        const column = new KeywordColumn(keys);
+        const model = new Map<number, string[]>();
+        for (const [doc, given, own] of steps) {
+          // Often a document's own key alone, as a column of keys gives it.
+          write(column, model, doc, own && keys.keyOf(doc) ? [keys.keyOf(doc)!] : given);
+        }
+        const check = (c: KeywordColumn) => {
+          for (let doc = 0; doc < 10; doc++) expect(c.get(doc)).toEqual(model.get(doc) ?? []);
+          expect(new Set(c.values())).toEqual(new Set([...model.values()].flat()));
+          expect([...c.values()].length).toBe(new Set([...model.values()].flat()).size);
+          for (const v of ["k0", "k1", "k2", "k3", "k7", "k8", "a", "b"]) {
+            const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((a, b) => a - b);
+            expect([...c.docs(v)].sort((a, b) => a - b)).toEqual(want);
+          }
+        };
+        check(column);
+        const state = column.state(10);
+        expect(new Set(state.values).size).toBe(state.values.length);
+        check(KeywordColumn.of(state, keys));
+        check(KeywordColumn.of(state));
+        // A restored column goes on changing as a built one does.
+        const restored = KeywordColumn.of(state, keys);
+        restored.set(4, ["k1"]);
+        column.set(4, ["k1"]);
+        expect([...restored.docs("k1")].sort()).toEqual([...column.docs("k1")].sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps no value id for a document's own key", () => {
+    const column = new KeywordColumn(keys);
+    for (let doc = 0; doc < 8; doc++) column.set(doc, [`k${doc}`]);
+    const ids = (c: KeywordColumn) => (c as unknown as { ids: { size: number } }).ids.size;
+    expect(ids(column)).toBe(0);
+    const restored = KeywordColumn.of(column.state(8), keys);
+    expect([...restored.docs("k5")]).toEqual([5]);
+    expect(ids(restored)).toBe(0);
+  });
+
+  it("finds a saved value repeated as another document's own key", () => {
+    // "k1" is document 1's own key, and saved again as a second value held by document 2.
+    const repeated = KeywordColumn.of({ values: ["k1", "k1"], counts: Uint32Array.of(0, 1, 1), ids: Uint32Array.of(0, 1) }, keys);
+    expect(() => repeated.docs("k1")).toThrow(RangeError);
+  });
+});
 
 describe("NumberColumn", () => {
   it("copies and restores its values, NaN for none", () => {

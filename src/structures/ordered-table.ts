@@ -1,0 +1,249 @@
+/**
+ * Keys in insertion order, each with an unsigned 32-bit value, where no call does work in
+ * proportion to the number of keys: the order a `Map` keeps (a key set again keeps its place,
+ * one removed and added again goes last) without a `Map`'s rehash of every entry as it doubles.
+ *
+ * Keys sit in chunks of CHUNK places, appended to the last chunk (the tail); a key's place is
+ * its chunk × CHUNK + its index there, found through `Places` (a sharded map of strings, or an
+ * array by number for small integer ids). A removed key leaves a hole. A chunk other than the
+ * tail is let go once empty, and written anew without its holes once three quarters of it are
+ * holes (its keys keep their order, and their places are updated): at most CHUNK keys moved in
+ * one call, and each key moved once for every three removed, so memory follows the keys held.
+ *
+ * Iterating reads a snapshot taken when it starts: the list of chunks as it was, each one copied
+ * before it is next changed. A snapshot costs a look at each chunk, not at each key, and later
+ * changes do not show in it.
+ */
+import { KeyMap } from "./key-map.js";
+
+/** Places per chunk. */
+const CHUNK = 4096;
+
+/** Where a table's keys are: each key's place. */
+export interface Places<K> {
+  get(key: K): number | undefined;
+  set(key: K, place: number): void;
+  /** Places a new key and returns undefined, or returns a held key's place and changes nothing. */
+  putIfAbsent(key: K, place: number): number | undefined;
+  delete(key: K): void;
+  clear(): void;
+}
+
+interface Chunk<K> {
+  /** Keys in insertion order; undefined where one was removed. */
+  keys: Array<K | undefined>;
+  /** Each place's value, when the table keeps values. */
+  values: Uint32Array | undefined;
+  /** Places handed out in this chunk, and those still holding a key. */
+  used: number;
+  live: number;
+  /** The table's epoch when the chunk was made: older chunks may be read by a snapshot and are copied before they change. */
+  epoch: number;
+}
+
+export interface OrderedTableOptions<K> {
+  /** Where keys are looked up; a sharded map by default (strings, numbers or anything a `Map` takes). */
+  places?: Places<K>;
+  /** Whether keys carry values (else every value reads 0). Default true. */
+  values?: boolean;
+  /** Places per chunk (tests use few). */
+  chunk?: number;
+}
+
+export class OrderedTable<K> implements Iterable<[K, number]> {
+  private readonly places: Places<K>;
+  private readonly withValues: boolean;
+  private readonly chunkSize: number;
+  private chunks: Array<Chunk<K> | undefined> = [];
+  private count = 0;
+  private epoch = 0;
+  /** The first chunk that may hold a key, and within it (while it is that chunk) the first place that may: where `shift` looks. */
+  private head = 0;
+  private headChunk: Chunk<K> | undefined;
+  private headAt = 0;
+
+  constructor(options: OrderedTableOptions<K> = {}) {
+    this.places = options.places ?? new KeyMap<K, number>();
+    this.withValues = options.values ?? true;
+    this.chunkSize = Math.max(1, Math.floor(options.chunk ?? CHUNK));
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  has(key: K): boolean {
+    return this.places.get(key) !== undefined;
+  }
+
+  /** The key's value, or undefined when the key is not held. */
+  get(key: K): number | undefined {
+    const place = this.places.get(key);
+    if (place === undefined) return undefined;
+    const chunk = this.chunks[Math.floor(place / this.chunkSize)]!;
+    return chunk.values ? chunk.values[place % this.chunkSize] : 0;
+  }
+
+  /**
+   * The key as the table holds it (the first one set of keys a `Map` takes as equal: a caller may
+   * share it instead of keeping a copy) and its value, or undefined when the key is not held.
+   */
+  heldEntry(key: K): [K, number] | undefined {
+    const place = this.places.get(key);
+    if (place === undefined) return undefined;
+    const chunk = this.chunks[Math.floor(place / this.chunkSize)]!;
+    const at = place % this.chunkSize;
+    return [chunk.keys[at]!, chunk.values ? chunk.values[at] : 0];
+  }
+
+  /** Sets a key's value; a key already held keeps its place, a new one goes last. `value` is an unsigned 32-bit integer. */
+  set(key: K, value = 0): this {
+    if (key === undefined) throw new TypeError("an ordered table takes no undefined key");
+    if (value !== value >>> 0 || (value && !this.withValues)) throw new RangeError(`not a value this table keeps: ${value}`);
+    // The place a new key would take; placed first, so that a key the places refuse (an id out of range) leaves the table as it was.
+    const last = this.chunks.length - 1;
+    const full = last < 0 || this.chunks[last]!.used === this.chunkSize;
+    const next = full ? (last + 1) * this.chunkSize : last * this.chunkSize + this.chunks[last]!.used;
+    const place = this.places.putIfAbsent(key, next);
+    if (place !== undefined) {
+      if (this.withValues) this.writable(Math.floor(place / this.chunkSize)).values![place % this.chunkSize] = value;
+      return this;
+    }
+    if (full) {
+      this.chunks.push({ keys: [], values: this.withValues ? new Uint32Array(this.chunkSize) : undefined, used: 0, live: 0, epoch: this.epoch });
+      // The chunk that was the tail is now like any other: tidied now, or it would keep its holes until its next removal.
+      if (last >= 0) this.tidy(last);
+    }
+    const tail = this.writable(this.chunks.length - 1);
+    if (tail.values) tail.values[tail.used] = value;
+    tail.keys.push(key);
+    tail.used++;
+    tail.live++;
+    this.count++;
+    return this;
+  }
+
+  delete(key: K): boolean {
+    const place = this.places.get(key);
+    if (place === undefined) return false;
+    this.places.delete(key);
+    this.free(Math.floor(place / this.chunkSize), place % this.chunkSize);
+    return true;
+  }
+
+  /** Makes a hole of a place whose key has left the places. */
+  private free(index: number, at: number): void {
+    const chunk = this.writable(index);
+    chunk.keys[at] = undefined;
+    chunk.live--;
+    this.count--;
+    if (index < this.chunks.length - 1) this.tidy(index);
+  }
+
+  /** Removes the oldest key and returns it; undefined when the table is empty. */
+  shift(): K | undefined {
+    if (!this.count) return undefined;
+    // Every place before `head`, `headAt` is a hole: keys only ever join at the tail.
+    for (;;) {
+      const chunk = this.chunks[this.head];
+      if (chunk !== this.headChunk) {
+        // Copied or rewritten since (a rewrite drops holes and moves keys forward): looked through from its start.
+        this.headChunk = chunk;
+        this.headAt = 0;
+      }
+      if (chunk) {
+        while (this.headAt < chunk.used && chunk.keys[this.headAt] === undefined) this.headAt++;
+        if (this.headAt < chunk.used) {
+          const key = chunk.keys[this.headAt]!;
+          this.places.delete(key);
+          this.free(this.head, this.headAt);
+          return key;
+        }
+      }
+      this.head++;
+    }
+  }
+
+  clear(): void {
+    this.places.clear();
+    this.chunks = [];
+    this.count = 0;
+    this.head = 0;
+    this.headChunk = undefined;
+    this.headAt = 0;
+  }
+
+  /** The keys and values as they are now, in order; iterable again and again, unchanged by later changes of the table. */
+  snapshot(): Iterable<[K, number]> {
+    const chunks = this.freeze();
+    return { [Symbol.iterator]: () => walk(chunks, entry) };
+  }
+
+  /** Keys and values in order, as they were when called. */
+  entries(): IterableIterator<[K, number]> {
+    return walk(this.freeze(), entry);
+  }
+
+  /** Keys in order, as they were when called. */
+  keys(): IterableIterator<K> {
+    return walk(this.freeze(), (key) => key);
+  }
+
+  /** Values in the order of their keys, as they were when called. */
+  values(): IterableIterator<number> {
+    return walk(this.freeze(), (_, value) => value);
+  }
+
+  [Symbol.iterator](): IterableIterator<[K, number]> {
+    return this.entries();
+  }
+
+  /** The chunks as they are now: from here on, each is copied before it changes. */
+  private freeze(): ReadonlyArray<Chunk<K> | undefined> {
+    this.epoch++;
+    return this.chunks.slice();
+  }
+
+  /** The chunk at `index`, copied first when a snapshot may read it. */
+  private writable(index: number): Chunk<K> {
+    const chunk = this.chunks[index]!;
+    if (chunk.epoch === this.epoch) return chunk;
+    const copy = { ...chunk, keys: chunk.keys.slice(), values: chunk.values?.slice(), epoch: this.epoch };
+    this.chunks[index] = copy;
+    return copy;
+  }
+
+  /** Lets an empty chunk go, and writes one that is three quarters holes anew without them. */
+  private tidy(index: number): void {
+    const chunk = this.chunks[index]!;
+    if (chunk.live === 0) {
+      this.chunks[index] = undefined;
+      return;
+    }
+    if (chunk.live * 4 > chunk.used) return;
+    const keys = new Array<K>(chunk.live);
+    const values = chunk.values ? new Uint32Array(chunk.live) : undefined;
+    let n = 0;
+    for (let at = 0; at < chunk.used; at++) {
+      const key = chunk.keys[at];
+      if (key === undefined) continue;
+      keys[n] = key;
+      if (values) values[n] = chunk.values![at];
+      if (n !== at) this.places.set(key, index * this.chunkSize + n);
+      n++;
+    }
+    this.chunks[index] = { keys, values, used: n, live: n, epoch: this.epoch };
+  }
+}
+
+const entry = <K>(key: K, value: number): [K, number] => [key, value];
+
+function* walk<K, T>(chunks: ReadonlyArray<Chunk<K> | undefined>, pick: (key: K, value: number) => T): Generator<T> {
+  for (const chunk of chunks) {
+    if (!chunk) continue;
+    for (let at = 0; at < chunk.used; at++) {
+      const key = chunk.keys[at];
+      if (key !== undefined) yield pick(key, chunk.values ? chunk.values[at] : 0);
+    }
+  }
+}
