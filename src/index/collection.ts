@@ -40,6 +40,9 @@ export interface FieldIndex {
 }
 
 /** Documents restored between two points where the caller may pause. */
+/** Documents plus occurrences counted into the statistics between pauses when restoring. */
+const ACCOUNT_STEP = 1 << 18;
+
 const RESTORE_STEP = 8_192;
 
 /** Positions below this pack with the term id into one float64 sort key. */
@@ -276,9 +279,12 @@ export class Collection {
     return !visibility || visibility.get(doc).includes("public");
   }
 
-  private account(doc: number): void {
-    if (this.counted[doc] || !this.isCountable(doc)) return;
+  /** Counts a public document in the statistics once; returns the occurrences read (the work done). */
+  private account(doc: number): number {
+    if (this.counted[doc] || !this.isCountable(doc)) return 0;
+    let read = 0;
     for (const field of this.fields.values()) {
+      read += field.occurrences.count(doc);
       field.occurrences.forEachTerm(doc, (id) => {
         field.df = countUp(field.df, id);
       });
@@ -291,6 +297,7 @@ export class Collection {
     }
     this.counted[doc] = 1;
     this.statsCount++;
+    return read;
   }
 
   private unaccount(doc: number): void {
@@ -547,14 +554,17 @@ export class Collection {
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
     for (const doc of state.free) c.free.push(doc);
-    state.dictionary.forEach((term) => c.dictionary.idOf(term));
+    for (let id = 0; id < state.dictionary.length; id++) {
+      if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      c.dictionary.idOf(state.dictionary[id]);
+    }
     if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
     for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
     for (const { name, values } of state.numbers) {
       known(c.numbers.get(name), `number column ${name}`);
       if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
-      c.numbers.set(name, NumberColumn.of(values));
+      c.numbers.set(name, yield* NumberColumn.restoring(values));
     }
     for (const { name, ...column } of state.keywords) {
       known(c.keywords.get(name), `keyword column ${name}`);
@@ -566,12 +576,18 @@ export class Collection {
     }
     if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
-    c.orders = NumberColumn.of(state.orders);
+    c.orders = yield* NumberColumn.restoring(state.orders);
     if (state.signals.length !== spec.signals.length || state.signals.some((v) => v.length !== capacity)) throw new RangeError("signals do not match the kind");
-    c.signalValues = state.signals.map((values) => NumberColumn.of(values));
+    c.signalValues = [];
+    for (const values of state.signals) c.signalValues.push(yield* NumberColumn.restoring(values));
+    // Steps of bounded work: a repository's README is thousands of words, an issue's title a few.
+    let work = 0;
     for (let doc = 0; doc < capacity; doc++) {
-      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      if (c.keys[doc] !== undefined) c.account(doc);
+      if (work >= ACCOUNT_STEP) {
+        work = 0;
+        yield;
+      }
+      if (c.keys[doc] !== undefined) work += 1 + c.account(doc);
     }
     return c;
   }

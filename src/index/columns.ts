@@ -136,9 +136,17 @@ export class NumberColumn {
 
   /** A column holding `values` (NaN where none), in the narrowest form that holds them all. */
   static of(values: Float64Array): NumberColumn {
+    return finish(NumberColumn.restoring(values));
+  }
+
+  /** `of` in steps of STEP documents. */
+  static *restoring(values: Float64Array): Steps<NumberColumn> {
     const column = new NumberColumn();
-    for (const value of values) column.seen.note(value);
-    column.use(column.seen.narrowest(0), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
+    for (let doc = 0; doc < values.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      column.seen.note(values[doc]);
+    }
+    yield* column.using(column.seen.narrowest(0), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
     return column;
   }
 
@@ -151,9 +159,15 @@ export class NumberColumn {
 
   /** Takes `form`, filled from `valueOf` for documents 0 … size-1. */
   private use(form: number, size: number, valueOf: (doc: number) => number): void {
+    finish(this.using(form, size, valueOf));
+  }
+
+  /** `use` in steps of STEP documents; the column takes the new form after the last. */
+  private *using(form: number, size: number, valueOf: (doc: number) => number): Steps<void> {
     const { make, missing, scale } = FORMS[form];
     const values = make(size);
     for (let doc = 0; doc < size; doc++) {
+      if (doc % STEP === STEP - 1) yield;
       const value = valueOf(doc);
       if (!Number.isNaN(value)) values[doc] = value / scale;
     }
@@ -173,6 +187,8 @@ export interface KeywordColumnState {
 
 /** Documents, ids or values handled between pauses when saving or restoring. */
 const STEP = 65_536;
+/** The same when building a column from its saved form, where each costs more (its lists, its value's documents). */
+const BUILD_STEP = 16_384;
 
 /** No value: a document's cell, or a value id without documents. */
 const NONE = 0;
@@ -454,14 +470,14 @@ export class KeywordColumn {
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = new Uint32Array(values.length + 1);
     for (let i = 0; i < ids.length; i++) {
-      if (i % STEP === STEP - 1) yield;
+      if (i % BUILD_STEP === BUILD_STEP - 1) yield;
       perValue[ids[i] + 1]++;
     }
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
     const own = yield* this.ownKeys(state, perValue);
     const map = new KeyMap<string, number>();
     for (let id = 0; id < values.length; id++) {
-      if (id % STEP === STEP - 1) yield;
+      if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       if (own?.ids[id]) continue;
       const owner = own && this.keys!.slotOf(values[id]);
       if (map.has(values[id]) || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
@@ -473,7 +489,7 @@ export class KeywordColumn {
     const lists = new ValueLists();
     let at = 0;
     for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
+      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
       const n = counts[doc];
       if (!n) continue;
       if (n === 1) {
@@ -498,7 +514,7 @@ export class KeywordColumn {
     const byId: string[] = new Array(values.length);
     const freeIds: number[] = [];
     for (let id = 0; id < values.length; id++) {
-      if (id % STEP === STEP - 1) yield;
+      if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       // A document's own key needs no id: the id is free, and the saved string is let go.
       const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
       byId[id] = n ? values[id] : "";
