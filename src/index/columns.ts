@@ -245,7 +245,10 @@ function* built(): Steps<void> {}
  */
 export class KeywordColumn {
   private readonly keys: DocKeys | undefined;
-  private cells: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
+  /** A byte per document while every cell fits one, then two, then four (lists and own keys need four). */
+  private cells: Cells = new Uint8Array(64);
+  /** The largest cell `cells` holds. */
+  private cellLimit = 0xff;
   /** The value ids of documents holding two or more. */
   private lists = new ValueLists();
   /** Id by value: as many as there are documents in a column of logins (sharded: no pause as it grows). */
@@ -276,12 +279,12 @@ export class KeywordColumn {
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
     if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && !this.ids.has(unique[0])) {
-      this.cells[doc] = OWN_KEY;
+      this.setCell(doc, OWN_KEY);
       return;
     }
     if (unique.length === 1) {
       const id = this.idOf(unique[0]);
-      this.cells[doc] = id + 1;
+      this.setCell(doc, id + 1);
       this.post(id, doc);
       return;
     }
@@ -291,7 +294,7 @@ export class KeywordColumn {
       this.lists.array[at + 1 + i] = id;
       this.post(id, doc);
     }
-    this.cells[doc] = LISTED + at;
+    this.setCell(doc, LISTED + at);
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
@@ -486,6 +489,7 @@ export class KeywordColumn {
     const starts = perValue.slice(0, values.length);
     const docs = new Uint32Array(ids.length);
     const cells = new Uint32Array(Math.max(counts.length, 1));
+    let largest = 0;
     const lists = new ValueLists();
     let at = 0;
     for (let doc = 0; doc < counts.length; doc++) {
@@ -495,11 +499,12 @@ export class KeywordColumn {
       if (n === 1) {
         const id = ids[at++];
         if (own?.docs[doc]) {
-          cells[doc] = OWN_KEY;
+          cells[doc] = largest = OWN_KEY;
           continue;
         }
         docs[starts[id]++] = doc;
         cells[doc] = id + 1;
+        if (id + 1 > largest) largest = id + 1;
         continue;
       }
       const list = lists.add(n);
@@ -509,6 +514,7 @@ export class KeywordColumn {
         docs[starts[id]++] = doc;
       }
       cells[doc] = LISTED + list;
+      largest = 0xffffffff;
     }
     const docsById: Array<DocSet | number> = new Array(values.length);
     const byId: string[] = new Array(values.length);
@@ -521,7 +527,9 @@ export class KeywordColumn {
       docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
       if (!n) freeIds.push(id);
     }
-    [this.ids, this.byId, this.docsById, this.freeIds, this.cells] = [map, byId, docsById, freeIds, cells];
+    [this.ids, this.byId, this.docsById, this.freeIds] = [map, byId, docsById, freeIds];
+    this.cells = narrowestCells(cells, largest);
+    this.cellLimit = limitOf(this.cells);
     this.lists = lists;
   }
 
@@ -555,7 +563,7 @@ export class KeywordColumn {
     this.docsById[id] = NO_DOC;
     this.singles[id] = undefined;
     if (owner !== undefined) {
-      this.cells[owner] = id + 1;
+      this.setCell(owner, id + 1);
       this.post(id, owner);
     }
     return id;
@@ -571,6 +579,15 @@ export class KeywordColumn {
     const at = cell - LISTED;
     for (let i = 0; i < values.length; i++) if (this.byId[this.lists.array[at + 1 + i]] !== values[i]) return false;
     return true;
+  }
+
+  /** Sets a cell, first widening the cells (in one pass) when it does not fit them. */
+  private setCell(doc: number, cell: number): void {
+    if (cell > this.cellLimit) {
+      this.cells = narrowestCells(this.cells, cell);
+      this.cellLimit = limitOf(this.cells);
+    }
+    this.cells[doc] = cell;
   }
 
   /** Copies the live lists to a fresh array, in document order. */
@@ -614,8 +631,23 @@ export class KeywordColumn {
 /** `docs` of a value id no document holds. */
 const NO_DOC = -1;
 
-function growCells(cells: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
-  const out = new Uint32Array(Math.max(size, Math.ceil(cells.length * 1.5)));
+type Cells = Uint8Array<ArrayBufferLike> | Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
+
+/** `cells` copied into the narrowest kind of array that holds `largest` (and them: no cell of theirs is larger). */
+function narrowestCells(cells: Cells, largest: number): Cells {
+  const Kind = largest <= 0xff ? Uint8Array : largest <= 0xffff ? Uint16Array : Uint32Array;
+  if (cells instanceof Kind) return cells;
+  const out = new Kind(cells.length);
+  out.set(cells);
+  return out;
+}
+
+function limitOf(cells: Cells): number {
+  return 2 ** (8 * cells.BYTES_PER_ELEMENT) - 1;
+}
+
+function growCells<T extends Cells>(cells: T, size: number): T {
+  const out = new (cells.constructor as new (length: number) => T)(Math.max(size, Math.ceil(cells.length * 1.5)));
   out.set(cells);
   return out;
 }

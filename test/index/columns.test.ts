@@ -175,6 +175,30 @@ describe("KeywordColumn", () => {
     expect(() => repeated.get(0)).toThrow(RangeError);
   });
 
+  it("keeps a byte per document while its cells fit one, widening as values and lists come", () => {
+    const width = (c: KeywordColumn) => (c as unknown as { cells: Uint8Array }).cells.BYTES_PER_ELEMENT;
+    const column = new KeywordColumn();
+    const model = new Map<number, string[]>();
+    const put = (doc: number, vs: string[]) => {
+      column.set(doc, vs);
+      model.set(doc, vs);
+    };
+    for (let doc = 0; doc < 1000; doc++) put(doc, [["open", "closed"][doc % 2]]);
+    expect(width(column)).toBe(1);
+    expect(width(KeywordColumn.of(column.state(1000)))).toBe(1);
+    for (let doc = 0; doc < 300; doc++) put(doc, [`v${doc}`]);
+    expect(width(column)).toBe(2);
+    for (let doc = 0; doc < 70_000; doc++) put(doc, [`w${doc}`]);
+    expect(width(column)).toBe(4);
+    put(5, ["a", "b"]);
+    const restored = KeywordColumn.of(column.state(70_000));
+    for (const doc of [0, 5, 299, 300, 999, 69_999]) {
+      expect(column.get(doc)).toEqual(model.get(doc));
+      expect(restored.get(doc)).toEqual(model.get(doc));
+    }
+    expect([...column.docs("w300")]).toEqual([300]);
+  });
+
   it("rejects a saved form that does not add up", () => {
     const state = { values: ["a"], counts: Uint32Array.of(1, 1), ids: Uint32Array.of(0) };
     expect(() => KeywordColumn.of(state)).toThrow(RangeError);
