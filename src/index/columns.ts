@@ -9,27 +9,32 @@ import { finish, type Steps } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
- * ms of whole seconds) as seconds in four bytes, anything else in eight. Each integer form keeps its
- * largest value for "no value".
+ * ms of whole seconds) as seconds in four bytes, anything else in eight. The integer forms keep 0 for
+ * "no value" and store value + 1: a new array is then empty as allocated, without a fill that would
+ * touch every page of it at once (milliseconds per megabyte).
  */
 interface Form {
   make: (size: number) => Uint8Array | Uint16Array | Uint32Array | Float64Array;
   /** The stored value that means "no value" (NaN in the float form). */
   missing: number;
-  /** Stored × scale = value. */
+  /** (Stored - offset) × scale = value. */
   scale: number;
-  /** The largest stored value that is a value. */
+  offset: number;
+  /** The largest value / scale a form holds. */
   max: number;
 }
 
 const FORMS: readonly Form[] = [
-  { make: (n) => new Uint8Array(n).fill(0xff), missing: 0xff, scale: 1, max: 0xfe },
-  { make: (n) => new Uint16Array(n).fill(0xffff), missing: 0xffff, scale: 1, max: 0xfffe },
-  { make: (n) => new Uint32Array(n).fill(0xffffffff), missing: 0xffffffff, scale: 1, max: 0xfffffffe },
-  { make: (n) => new Uint32Array(n).fill(0xffffffff), missing: 0xffffffff, scale: 1000, max: 0xfffffffe },
-  { make: (n) => new Float64Array(n).fill(NaN), missing: NaN, scale: 1, max: Infinity },
+  { make: (n) => new Uint8Array(n), missing: 0, scale: 1, offset: 1, max: 0xfe },
+  { make: (n) => new Uint16Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffe },
+  { make: (n) => new Uint32Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffffffe },
+  { make: (n) => new Uint32Array(n), missing: 0, scale: 1000, offset: 1, max: 0xfffffffe },
+  { make: (n) => new Float64Array(n).fill(NaN), missing: NaN, scale: 1, offset: 0, max: Infinity },
 ];
 const FLOAT = FORMS.length - 1;
+
+/** What a form stores for `value` (-0 kept: adding even +0 would turn it into +0). */
+const encode = (value: number, scale: number, offset: number): number => (offset ? value / scale + offset : value / scale);
 
 /** Whether `form` holds `value` exactly (NaN, no value, fits every form). */
 function holds(form: number, value: number): boolean {
@@ -80,6 +85,7 @@ export class NumberColumn {
   private values: Uint8Array | Uint16Array | Uint32Array | Float64Array = FORMS[0].make(64);
   private missing = FORMS[0].missing;
   private scale = 1;
+  private offset = FORMS[0].offset;
   private readonly seen = new Seen();
 
   set(doc: number, value: number | null | undefined): void {
@@ -91,7 +97,7 @@ export class NumberColumn {
     if (doc >= this.values.length) this.reserve(Math.max(doc + 1, Math.ceil(this.values.length * 1.5)));
     this.seen.note(value);
     if (!holds(this.form, value)) this.widen();
-    this.values[doc] = Number.isNaN(value) ? this.missing : value / this.scale;
+    this.values[doc] = Number.isNaN(value) ? this.missing : encode(value, this.scale, this.offset);
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
@@ -106,7 +112,7 @@ export class NumberColumn {
   get(doc: number): number {
     if (doc >= this.values.length) return NaN;
     const stored = this.values[doc];
-    return stored === this.missing ? NaN : stored * this.scale;
+    return stored === this.missing ? NaN : (stored - this.offset) * this.scale;
   }
 
   clear(doc: number): void {
@@ -120,11 +126,18 @@ export class NumberColumn {
 
   /** `copy` in steps of STEP documents. */
   *copying(capacity: number): Steps<Float64Array> {
-    const out = new Float64Array(capacity).fill(NaN);
-    const n = Math.min(capacity, this.values.length);
-    for (let doc = 0; doc < n; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      out[doc] = this.get(doc);
+    // A fresh array's pages are touched slice by slice: filling it at once costs milliseconds per megabyte.
+    const out = new Float64Array(capacity);
+    const { values, missing, scale, offset } = this;
+    const held = Math.min(capacity, values.length);
+    for (let from = 0; from < capacity; from += STEP) {
+      const to = Math.min(capacity, from + STEP);
+      if (from < held) out.set(values.subarray(from, Math.min(to, held)), from);
+      for (let doc = from; doc < to; doc++) {
+        const stored = out[doc];
+        out[doc] = doc >= held || stored === missing ? NaN : (stored - offset) * scale;
+      }
+      yield;
     }
     return out;
   }
@@ -152,8 +165,8 @@ export class NumberColumn {
 
   /** Moves, in one pass, to the narrowest wider form that holds every value noted. */
   private widen(): void {
-    const held = { values: this.values, missing: this.missing, scale: this.scale };
-    const valueOf = (doc: number) => (held.values[doc] === held.missing ? NaN : held.values[doc] * held.scale);
+    const held = { values: this.values, missing: this.missing, scale: this.scale, offset: this.offset };
+    const valueOf = (doc: number) => (held.values[doc] === held.missing ? NaN : (held.values[doc] - held.offset) * held.scale);
     this.use(this.seen.narrowest(this.form + 1), held.values.length, valueOf);
   }
 
@@ -164,14 +177,14 @@ export class NumberColumn {
 
   /** `use` in steps of STEP documents; the column takes the new form after the last. */
   private *using(form: number, size: number, valueOf: (doc: number) => number): Steps<void> {
-    const { make, missing, scale } = FORMS[form];
+    const { make, missing, scale, offset } = FORMS[form];
     const values = make(size);
     for (let doc = 0; doc < size; doc++) {
       if (doc % STEP === STEP - 1) yield;
       const value = valueOf(doc);
-      if (!Number.isNaN(value)) values[doc] = value / scale;
+      if (!Number.isNaN(value)) values[doc] = encode(value, scale, offset);
     }
-    [this.form, this.values, this.missing, this.scale] = [form, values, missing, scale];
+    [this.form, this.values, this.missing, this.scale, this.offset] = [form, values, missing, scale, offset];
   }
 }
 
