@@ -27,7 +27,7 @@ import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import { LoadIndexer } from "./index/load-indexer.js";
-import type { CollectionState } from "./index/state.js";
+import type { CollectionSnapshot } from "./index/state.js";
 import { finish, type Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
@@ -688,12 +688,12 @@ export class SearchEngine {
     // kept as they are (the indexer waits at the gate) while their states are copied in steps: the saved
     // records and indexes agree.
     this.gate.enter();
-    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
+    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot }>;
     const records = copied && this.store.revision === revision ? copied : finish(this.store.saving())!;
     try {
       collections = [];
       for (const c of this.collections.values()) {
-        collections.push({ spec: c.spec, state: await stepped(c.stating()) });
+        collections.push({ spec: c.spec, state: await stepped(c.snapshotting()) });
       }
     } finally {
       this.gate.leave();

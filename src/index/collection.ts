@@ -19,11 +19,11 @@ import { KeyMap } from "../structures/key-map.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
-import { Occurrences } from "./occurrences.js";
+import { ChunkCursor, Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
-import type { CollectionState, FieldState } from "./state.js";
+import type { CollectionSnapshot, CollectionState, FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
 
 export interface FieldIndex {
@@ -476,22 +476,24 @@ export class Collection {
     return this.statsCount ? field.statsLength / this.statsCount : 0;
   }
 
-  /** The whole index as plain data, for saving; every marked record is indexed first. */
+  /** The whole index as plain data; every marked record is indexed first. */
   state(): CollectionState {
     this.drain();
-    return finish(this.stating());
+    const snapshot = finish(this.snapshotting());
+    return { ...snapshot, fields: snapshot.fields.map((f) => ({ ...f, occurrences: f.occurrences.state() })) };
   }
 
   /**
-   * `state()` in steps, without indexing what is pending first: the caller keeps the collection
-   * unchanged until the generator is done (the engine holds its read gate) and may let other work
-   * run at each `yield`. The state is a copy: changes after it do not show in it.
+   * What a save writes, in steps, without indexing what is pending first: the caller keeps the
+   * collection unchanged until the generator is done (the engine holds its read gate) and may let
+   * other work run at each `yield`. Changes after it do not show in it: the columns are copied, the
+   * occurrences shared as they are (`Occurrences.snapshotting`).
    */
-  *stating(): Steps<CollectionState> {
+  *snapshotting(): Steps<CollectionSnapshot> {
     const capacity = this.capacity;
-    const fields: FieldState[] = [];
+    const fields: CollectionSnapshot["fields"] = [];
     for (const f of this.fields.values()) {
-      const occurrences = yield* f.occurrences.stating(capacity);
+      const occurrences = yield* f.occurrences.snapshotting(capacity);
       yield;
       fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences });
       yield;
@@ -595,17 +597,19 @@ export class Collection {
   private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void> {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
-    let at = 0;
+    const cursor = new ChunkCursor(ids);
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const end = at + counts[doc];
-      if (counts[doc] && this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
-      for (let i = at; i < end; i++) {
-        if (ids[i] >= this.dictionary.size || (i > at && ids[i] < ids[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+      const n = counts[doc];
+      if (!n) continue;
+      if (this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
+      if (!cursor.advance(n)) throw new RangeError(`${field.spec.name}: occurrence counts do not fit the saved chunks`);
+      const chunk = ids[cursor.chunk];
+      for (let i = cursor.from; i < cursor.from + n; i++) {
+        if (chunk[i] >= this.dictionary.size || (i > cursor.from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
-      total += counts[doc];
-      at = end;
+      total += n;
     }
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);

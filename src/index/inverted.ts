@@ -1,54 +1,111 @@
 /**
  * Posting lists computed from a field's term occurrences: each term id's
- * documents, ascending, end to end in one array. The occurrences are the
- * source of truth of what a document holds, so lists computed from them are
- * exact (no stale entries, no repeats); a saved index keeps only the
- * occurrences and the lists are computed again when it is opened.
+ * documents, ascending. The occurrences are the source of truth of what a
+ * document holds, so lists computed from them are exact (no stale entries, no
+ * repeats); a saved index keeps only the occurrences and the lists are
+ * computed again when it is opened.
  */
-import type { OccurrencesState } from "./occurrences.js";
+import { ChunkCursor, type OccurrencesState } from "./occurrences.js";
 import type { Steps } from "./steps.js";
 
 export interface InvertedLists {
-  /** The documents of term id t are `docs[starts[t]] … docs[starts[t + 1] - 1]`. */
-  starts: Uint32Array;
-  docs: Uint32Array;
+  /** Term ids with at least one document, ascending. */
+  terms: Uint32Array;
+  /** Per term of `terms`: the chunk its documents lie in, and where they start and end in it. */
+  chunkOf: Uint32Array;
+  from: Uint32Array;
+  to: Uint32Array;
+  /**
+   * The lists end to end, split between terms into chunks of about CHUNK_ENTRIES (a longer list has
+   * a chunk of its own): one array of hundreds of megabytes would set off a full collection.
+   */
+  chunks: Uint32Array[];
   /** Documents holding at least one term, ascending. */
   documents: Uint32Array;
 }
 
-/** Documents per step between pauses. */
-const DOCS_PER_STEP = 32_768;
+/** Occurrences (and documents) per step between pauses: a body field holds dozens per document. */
+const PER_STEP = 1 << 18;
+
+/** Entries per chunk of lists. */
+const CHUNK_ENTRIES = 1 << 20;
+
+/** The documents of `lists.terms[i]`. */
+export function listAt(lists: InvertedLists, i: number): Uint32Array {
+  return lists.chunks[lists.chunkOf[i]].subarray(lists.from[i], lists.to[i]);
+}
 
 /**
  * The lists of `terms` term ids from occurrences laid out as `Occurrences.state()` gives them
- * (counts per document, each document's term ids ascending and repeated once per occurrence).
- * Two passes (count, then place), yielding every DOCS_PER_STEP documents.
+ * (counts per document, each document's term ids ascending and repeated once per occurrence, in
+ * chunks that end where a document ends). Two passes (count, then place), yielding every PER_STEP
+ * occurrences and documents.
  */
 export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">, terms: number): Steps<InvertedLists> {
   const { counts, ids } = occurrences;
-  const starts = new Uint32Array(terms + 1);
+  const perTerm = new Uint32Array(terms);
   let withTerms = 0;
-  let at = 0;
-  for (let doc = 0; doc < counts.length; doc++) {
-    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
-    const end = at + counts[doc];
-    if (end > at) withTerms++;
-    for (let i = at; i < end; i++) if (i === at || ids[i] !== ids[i - 1]) starts[ids[i] + 1]++;
-    at = end;
+  yield* walk(counts, ids, (chunk, from, to) => {
+    withTerms++;
+    for (let i = from; i < to; i++) if (i === from || chunk[i] !== chunk[i - 1]) perTerm[chunk[i]]++;
+  });
+  let listed = 0;
+  for (let t = 0; t < terms; t++) if (perTerm[t]) listed++;
+  const lists: InvertedLists = {
+    terms: new Uint32Array(listed),
+    chunkOf: new Uint32Array(listed),
+    from: new Uint32Array(listed),
+    to: new Uint32Array(listed),
+    chunks: [],
+    documents: new Uint32Array(withTerms),
+  };
+  // Where the next document of each term goes in its chunk.
+  const next = new Uint32Array(terms);
+  const chunkOfTerm = new Uint32Array(terms);
+  let chunkSize = 0;
+  const close = () => {
+    if (chunkSize) lists.chunks.push(new Uint32Array(chunkSize));
+    chunkSize = 0;
+  };
+  for (let t = 0, i = 0; t < terms; t++) {
+    if (!perTerm[t]) continue;
+    if (chunkSize && chunkSize + perTerm[t] > CHUNK_ENTRIES) close();
+    chunkOfTerm[t] = lists.chunks.length;
+    next[t] = chunkSize;
+    lists.terms[i] = t;
+    lists.chunkOf[i] = lists.chunks.length;
+    lists.from[i] = chunkSize;
+    lists.to[i] = chunkSize += perTerm[t];
+    i++;
   }
-  for (let t = 0; t < terms; t++) starts[t + 1] += starts[t];
-  const docs = new Uint32Array(starts[terms]);
-  const documents = new Uint32Array(withTerms);
-  // Where the next document of each term goes.
-  const next = starts.slice(0, terms);
-  at = 0;
+  close();
+  yield;
   withTerms = 0;
+  yield* walk(counts, ids, (chunk, from, to, doc) => {
+    lists.documents[withTerms++] = doc;
+    for (let i = from; i < to; i++) {
+      const t = chunk[i];
+      if (i === from || t !== chunk[i - 1]) lists.chunks[chunkOfTerm[t]][next[t]++] = doc;
+    }
+  });
+  return lists;
+}
+
+/**
+ * Calls `each` with every document that holds occurrences, and where they lie, yielding about every
+ * PER_STEP occurrences and documents. Throws a RangeError when the counts do not fit the chunks.
+ */
+function* walk(counts: Uint32Array, ids: readonly Uint32Array[], each: (chunk: Uint32Array, from: number, to: number, doc: number) => void): Generator<void> {
+  const cursor = new ChunkCursor(ids);
+  let sinceStep = 0;
   for (let doc = 0; doc < counts.length; doc++) {
-    if (doc % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
-    const end = at + counts[doc];
-    if (end > at) documents[withTerms++] = doc;
-    for (let i = at; i < end; i++) if (i === at || ids[i] !== ids[i - 1]) docs[next[ids[i]]++] = doc;
-    at = end;
+    const n = counts[doc];
+    if ((sinceStep += n + 1) >= PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
+    if (!n) continue;
+    if (!cursor.advance(n)) throw new RangeError("occurrence counts do not fit the saved chunks");
+    each(ids[cursor.chunk], cursor.from, cursor.from + n, doc);
   }
-  return { starts, docs, documents };
 }

@@ -17,13 +17,46 @@
  */
 import { finish, type Steps } from "./steps.js";
 
-/** The saved form: counts per document and the occurrences of documents 0, 1, … in turn. */
+/**
+ * The saved form: counts per document and the occurrences of documents 0, 1, … in turn, in chunks
+ * that each end where a document ends.
+ */
 export interface OccurrencesState {
   counts: Uint32Array;
-  ids: Uint32Array;
-  positions: Uint32Array;
+  ids: Uint32Array[];
+  positions: Uint32Array[];
   /** Absent when every occurrence has width 1. */
-  widths: Uint32Array | undefined;
+  widths: Uint32Array[] | undefined;
+}
+
+/**
+ * Walks the occurrences of documents 0, 1, … through chunks that each end where a document ends:
+ * `advance(n)` moves to the next document's `n` occurrences, found at `from` in chunk `chunk`.
+ */
+export class ChunkCursor {
+  chunk = 0;
+  from = 0;
+  private end = 0;
+
+  constructor(private readonly chunks: ReadonlyArray<{ length: number }>) {}
+
+  /** False when the `n` occurrences would straddle two chunks or run past the last. */
+  advance(n: number): boolean {
+    if (this.end === this.chunks[this.chunk]?.length) {
+      this.chunk++;
+      this.end = 0;
+    }
+    const length = this.chunks[this.chunk]?.length ?? 0;
+    if (this.end + n > length) return false;
+    this.from = this.end;
+    this.end += n;
+    return true;
+  }
+
+  /** Whether every occurrence of every chunk was walked. */
+  get atEnd(): boolean {
+    return this.chunk >= this.chunks.length || (this.chunk === this.chunks.length - 1 && this.end === this.chunks[this.chunk].length);
+  }
 }
 
 type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
@@ -256,42 +289,37 @@ export class Occurrences {
 
   /** Documents 0 … capacity-1 with their occurrences in turn, compacted. */
   state(capacity: number): OccurrencesState {
-    return finish(this.stating(capacity));
+    return finish(this.snapshotting(capacity)).state();
   }
 
-  /** `state` in steps of about STEP occurrences or documents: the caller keeps the occurrences unchanged until it is done. */
-  *stating(capacity: number): Steps<OccurrencesState> {
+  /**
+   * The occurrences of documents 0 … capacity-1 as they are now, without copying them: room once
+   * written is never written again (a document indexed again gets fresh room, compacting and widening
+   * make new arrays), so a snapshot holds the arrays themselves and copies only the counts and
+   * starts. In steps of about STEP documents; the caller keeps the occurrences unchanged until done.
+   */
+  *snapshotting(capacity: number): Steps<OccurrencesSnapshot> {
     const counts = new Uint32Array(capacity);
-    let total = 0;
+    const starts = new Uint32Array(capacity);
+    const chunks: number[] = [];
+    let chunk = 0;
     let wide = false;
     for (let doc = 0; doc < capacity; doc++) {
-      total += counts[doc] = this.count(doc);
-      if (counts[doc] && this.widths[this.starts[doc] >>> this.bits]) wide = true;
-    }
-    const ids = new Uint32Array(total);
-    // Saved four bytes a position, whatever the width in memory.
-    const positions = new Uint32Array(total);
-    const widths = wide ? new Uint32Array(total).fill(1) : undefined;
-    yield;
-    let at = 0;
-    let sinceStep = 0;
-    for (let doc = 0; doc < capacity; doc++) {
-      const [start, end] = this.span(doc);
-      if (start === end) continue;
-      const block = start >>> this.bits;
-      const from = start - this.bases[block];
-      const to = end - this.bases[block];
-      ids.set(this.ids[block].subarray(from, to), at);
-      positions.set(this.positions[block].subarray(from, to), at);
-      const w = this.widths[block];
-      if (w) widths!.set(w.subarray(from, to), at);
-      at += end - start;
-      if ((sinceStep += end - start + 1) >= STEP) {
-        sinceStep = 0;
-        yield;
+      if (doc % STEP === STEP - 1) yield;
+      const n = (counts[doc] = this.count(doc));
+      if (!n) continue;
+      starts[doc] = this.starts[doc];
+      if (this.widths[this.starts[doc] >>> this.bits]) wide = true;
+      // Documents up to a block's worth to a chunk, a longer one in a chunk of its own.
+      if (chunk && chunk + n > this.blockSize) {
+        chunks.push(chunk);
+        chunk = 0;
       }
+      chunk += n;
     }
-    return { counts, ids, positions, widths };
+    if (chunk) chunks.push(chunk);
+    const arrays = { ids: [...this.ids], positions: [...this.positions], widths: wide ? [...this.widths] : undefined, bases: [...this.bases] };
+    return new OccurrencesSnapshot(counts, starts, chunks, arrays, this.bits);
   }
 
   /** Occurrences from `state()`, holding its arrays. Throws a RangeError when they do not fit together. */
@@ -299,45 +327,50 @@ export class Occurrences {
     return finish(Occurrences.restoring(state, blockBits));
   }
 
-  /** `of` in steps of about STEP occurrences or documents. */
+  /**
+   * `of` in steps of about STEP occurrences or documents. Each saved chunk becomes an array of its own,
+   * spanning as many block numbers as it needs; new documents go after the last.
+   */
   static *restoring(state: OccurrencesState, blockBits = BLOCK_BITS): Steps<Occurrences> {
     const { counts, ids, positions, widths } = state;
-    if (positions.length !== ids.length || (widths && widths.length !== ids.length)) throw new RangeError("occurrence arrays differ in length");
+    const sameShape = (chunks: Uint32Array[]) => chunks.length === ids.length && chunks.every((c, i) => c.length === ids[i].length);
+    if (!sameShape(positions) || (widths && !sameShape(widths))) throw new RangeError("occurrence arrays differ in length");
+    if (ids.some((chunk) => chunk.length === 0)) throw new RangeError("an empty chunk of occurrences");
     const o = new Occurrences(blockBits);
     o.starts = new Uint32Array(Math.max(counts.length, 1));
-    let at = 0;
-    for (let doc = 0; doc < counts.length; doc++) {
-      o.starts[doc] = at;
-      at += counts[doc];
+    // Each chunk's first block number.
+    const firstBlock: number[] = [];
+    let blocks = 0;
+    for (const chunk of ids) {
+      firstBlock.push(blocks);
+      blocks += Math.ceil(chunk.length / o.blockSize);
     }
-    if (at !== ids.length) throw new RangeError("occurrence counts do not add up");
+    const cursor = new ChunkCursor(ids);
+    for (let doc = 0; doc < counts.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      if (!counts[doc]) continue;
+      if (!cursor.advance(counts[doc])) throw new RangeError("occurrence counts do not fit the saved chunks");
+      o.starts[doc] = firstBlock[cursor.chunk] * o.blockSize + cursor.from;
+    }
+    if (!cursor.atEnd) throw new RangeError("occurrence counts do not add up");
     yield;
     o.counts = counts.length ? counts : o.counts;
-    // The saved arrays as one array spanning as many block numbers as they need; new documents go after it.
-    const spans = Math.ceil(ids.length / o.blockSize);
-    // Two bytes a position when every one fits.
-    let narrowable = true;
-    for (let from = 0; narrowable && from < positions.length; from += STEP) {
-      const end = Math.min(positions.length, from + STEP);
-      for (let i = from; i < end; i++) if (positions[i] > 0xffff) narrowable = false;
+    for (let c = 0; c < ids.length; c++) {
+      // Two bytes a position when every one of the chunk fits; widths only where one is not 1.
+      const narrow = largest(positions[c]) <= 0xffff ? new Uint16Array(positions[c].length) : positions[c];
+      if (narrow !== positions[c]) narrow.set(positions[c]);
+      const wide = widths && largest(widths[c]) > 1 ? widths[c] : undefined;
+      const spans = Math.ceil(ids[c].length / o.blockSize);
+      for (let block = firstBlock[c]; block < firstBlock[c] + spans; block++) {
+        o.ids[block] = ids[c];
+        o.positions[block] = narrow;
+        o.widths[block] = wide;
+        o.bases[block] = firstBlock[c] * o.blockSize;
+      }
+      o.live += ids[c].length;
       yield;
     }
-    let narrow: Positions = positions;
-    if (narrowable) {
-      narrow = new Uint16Array(positions.length);
-      for (let from = 0; from < positions.length; from += STEP) {
-        narrow.set(positions.subarray(from, from + STEP), from);
-        yield;
-      }
-    }
-    for (let block = 0; block < spans; block++) {
-      o.ids[block] = ids;
-      o.positions[block] = narrow;
-      o.widths[block] = widths;
-      o.bases[block] = 0;
-    }
-    o.used = spans * o.blockSize;
-    o.live = ids.length;
+    o.used = blocks * o.blockSize;
     return o;
   }
 
@@ -370,6 +403,84 @@ function firstId(ids: Uint32Array<ArrayBufferLike>, termId: number, lo: number, 
     else hi = mid;
   }
   return lo;
+}
+
+/** Occurrences as a snapshot holds them: the arrays per block number, shared with the live occurrences. */
+interface SharedArrays {
+  ids: Array<Uint32Array<ArrayBufferLike>>;
+  positions: Positions[];
+  widths: Array<Uint32Array<ArrayBufferLike> | undefined> | undefined;
+  bases: number[];
+}
+
+/**
+ * What a save writes of a field's occurrences (`Occurrences.snapshotting`): the counts, and the
+ * occurrences in chunks that end where a document ends, each copied out of the shared arrays only as
+ * it is written.
+ */
+export class OccurrencesSnapshot {
+  /** Whether some occurrence is wider than 1 (the widths are written then). */
+  readonly wide: boolean;
+  /** Occurrences in all. */
+  readonly total: number;
+
+  constructor(
+    readonly counts: Uint32Array,
+    private readonly starts: Uint32Array,
+    /** Occurrences per chunk. */
+    readonly chunkSizes: readonly number[],
+    private readonly arrays: SharedArrays,
+    private readonly bits: number,
+  ) {
+    this.wide = arrays.widths !== undefined;
+    this.total = chunkSizes.reduce((sum, n) => sum + n, 0);
+  }
+
+  /**
+   * The chunks of one part in turn, each copied into one array reused from chunk to chunk: the caller
+   * is done with a chunk before it asks for the next. Positions and widths four bytes each.
+   */
+  *chunks(part: "ids" | "positions" | "widths"): Generator<Uint32Array> {
+    const { counts, starts, chunkSizes, bits } = this;
+    const { bases } = this.arrays;
+    const source = part === "ids" ? this.arrays.ids : part === "positions" ? this.arrays.positions : this.arrays.widths;
+    if (!source) return;
+    const buffer = new Uint32Array(Math.max(0, ...chunkSizes));
+    let chunk = 0;
+    let at = 0;
+    for (let doc = 0; doc < counts.length && chunk < chunkSizes.length; doc++) {
+      const n = counts[doc];
+      if (!n) continue;
+      const block = starts[doc] >>> bits;
+      const from = starts[doc] - bases[block];
+      const array = source[block];
+      if (array) buffer.set(array.subarray(from, from + n), at);
+      else buffer.fill(1, at, at + n);
+      at += n;
+      if (at === chunkSizes[chunk]) {
+        yield buffer.subarray(0, at);
+        chunk++;
+        at = 0;
+      }
+    }
+  }
+
+  /** The chunks copied out, as an index restores them. */
+  state(): OccurrencesState {
+    const copies = (part: "ids" | "positions" | "widths") => {
+      // Each chunk copied before the next is written over it.
+      const out: Uint32Array[] = [];
+      for (const chunk of this.chunks(part)) out.push(chunk.slice());
+      return out;
+    };
+    return { counts: this.counts, ids: copies("ids"), positions: copies("positions"), widths: this.wide ? copies("widths") : undefined };
+  }
+}
+
+function largest(values: Uint32Array): number {
+  let max = 0;
+  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  return max;
 }
 
 function grow(array: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {

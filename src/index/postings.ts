@@ -22,7 +22,7 @@
  */
 import FlexSearch from "flexsearch";
 import { IdSet } from "../structures/id-set.js";
-import type { InvertedLists } from "./inverted.js";
+import { listAt, type InvertedLists } from "./inverted.js";
 import { finish, type Steps } from "./steps.js";
 
 type Index = InstanceType<typeof FlexSearch.Index>;
@@ -239,14 +239,16 @@ export class Postings {
    */
   static *importing(lists: InvertedLists, termOf: (id: number) => string, source: TermSource, holds: TermTest): Steps<Postings> {
     const postings = new Postings(source, holds);
-    const { starts, docs, documents } = lists;
+    const { terms, documents } = lists;
     let batch: Array<[string, number[][]]> = [];
     let batchEntries = 0;
-    for (let t = 0; t + 1 < starts.length; t++) {
-      if (starts[t + 1] === starts[t]) continue;
+    let entries = 0;
+    for (let i = 0; i < terms.length; i++) {
+      const docs = listAt(lists, i);
       // The shape FlexSearch's own export has: per term, one list per resolution slot (there is one).
-      batch.push([termOf(t), [arrayOf(docs, starts[t], starts[t + 1])]]);
-      batchEntries += starts[t + 1] - starts[t];
+      batch.push([termOf(terms[i]), [arrayOf(docs, 0, docs.length)]]);
+      batchEntries += docs.length;
+      entries += docs.length;
       if (batchEntries >= ENTRIES_PER_STEP) {
         postings.index.import("map", batch as unknown as string);
         [batch, batchEntries] = [[], 0];
@@ -261,7 +263,7 @@ export class Postings {
       yield;
     }
     postings.size = documents.length;
-    postings.entries = docs.length;
+    postings.entries = entries;
     return postings;
   }
 

@@ -3,16 +3,19 @@
  * that it can be saved and restored without indexing the records again.
  */
 import type { KeywordColumnState } from "./columns.js";
-import type { OccurrencesState } from "./occurrences.js";
+import type { OccurrencesSnapshot, OccurrencesState } from "./occurrences.js";
 
-export interface FieldState {
+export interface FieldState<O = OccurrencesState> {
   name: string;
   totalLength: number;
   /** The posting lists are computed again from these when the index is restored. */
-  occurrences: OccurrencesState;
+  occurrences: O;
 }
 
-export interface CollectionState {
+/** What a save writes: the same, with each field's occurrences copied chunk by chunk as they are written. */
+export type CollectionSnapshot = CollectionState<OccurrencesSnapshot>;
+
+export interface CollectionState<O = OccurrencesState> {
   kind: string;
   /** The record key of each slot; null for a free slot. */
   keys: Array<string | null>;
@@ -20,7 +23,7 @@ export interface CollectionState {
   free: number[];
   /** Terms by id. */
   dictionary: string[];
-  fields: FieldState[];
+  fields: Array<FieldState<O>>;
   numbers: Array<{ name: string; values: Float64Array }>;
   keywords: Array<{ name: string } & KeywordColumnState>;
   /** The kind's tie-break order per slot. */

@@ -17,9 +17,10 @@
 export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
 /**
  * Bumped whenever the layout or the meaning of a saved field changes (5: records saved as the store
- * holds them, packed or raw; 6: packed chunks carry their blocks' preset dictionary).
+ * holds them, packed or raw; 6: packed chunks carry their blocks' preset dictionary; 7: term occurrences
+ * in chunks that end where a document ends, one frame each).
  */
-export const FORMAT_VERSION = 6;
+export const FORMAT_VERSION = 7;
 /** The last format version whose header had no checksum of its own. */
 export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";

@@ -3,10 +3,11 @@
  * arrays), each written as a section frame naming it followed by data frames
  * of bounded size, and read back in the same order.
  */
+import type { OccurrencesSnapshot } from "../index/occurrences.js";
 import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 
 /** Strings per data frame (JSON arrays). */
-const STRINGS_PER_FRAME = 65_536;
+const STRINGS_PER_FRAME = 16_384;
 /** Typed-array elements per data frame. */
 const ELEMENTS_PER_FRAME = 1 << 20;
 
@@ -21,6 +22,13 @@ export class SectionWriter {
     for (let at = 0; at < values.length; at += STRINGS_PER_FRAME) {
       await this.frames.frame("data", {}, JSON.stringify(values.slice(at, at + STRINGS_PER_FRAME)));
     }
+  }
+
+  /** One part of a field's occurrences, a data frame per chunk (a document's occurrences never straddle two). */
+  async chunks(of: string, occurrences: OccurrencesSnapshot, part: "ids" | "positions" | "widths"): Promise<void> {
+    await this.frames.frame("chunks", { of, type: "u32", count: occurrences.chunkSizes.length, length: occurrences.total });
+    // Each chunk is written before the next is copied over it.
+    for (const chunk of occurrences.chunks(part)) await this.frames.frame("data", {}, chunk);
   }
 
   async array(of: string, values: Uint32Array | Float64Array): Promise<void> {
@@ -54,6 +62,23 @@ export class SectionReader {
         out.push(s);
       }
     }
+    return out;
+  }
+
+  /** The arrays `chunks` wrote, each a view of its frame's bytes (no copy). */
+  async chunks(of: string): Promise<Uint32Array[]> {
+    const meta = (await this.expect("chunks", of)).meta;
+    if (meta.type !== "u32") throw new LayoutError(`${of} is not u32`);
+    const count = whole(meta.count, of);
+    let left = whole(meta.length, of);
+    const out: Uint32Array[] = [];
+    for (let i = 0; i < count; i++) {
+      const { payload } = await this.expect("data");
+      if (!payload.length || payload.length % 4 !== 0 || payload.length / 4 > left) throw new LayoutError(`${of} has the wrong length`);
+      out.push(new Uint32Array(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / 4));
+      left -= payload.length / 4;
+    }
+    if (left) throw new LayoutError(`${of} has the wrong length`);
     return out;
   }
 

@@ -5,7 +5,7 @@
  * columns; the posting lists are computed from the occurrences when it is
  * opened).
  */
-import type { CollectionState, FieldState } from "../index/state.js";
+import type { CollectionSnapshot, CollectionState, FieldState } from "../index/state.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { SavedHeader } from "./format.js";
 import type { SavedRecords } from "../store.js";
@@ -15,7 +15,7 @@ import { SectionReader, SectionWriter, whole } from "./sections.js";
 
 /** The store's current records and the buffers they lie in, and each search kind's index. */
 export interface IndexSnapshot extends SavedRecords {
-  collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionState }>;
+  collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot }>;
 }
 
 /** Where an open hands over the store's chunks and tables (in the order saved), then each index. */
@@ -38,13 +38,13 @@ export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot
   await frames.end();
 }
 
-async function writeCollection(out: SectionWriter, state: CollectionState): Promise<void> {
+async function writeCollection(out: SectionWriter, state: CollectionSnapshot): Promise<void> {
   const capacity = state.keys.length;
   await out.frames.frame("collection", {
     kind: state.kind,
     capacity,
     free: state.free,
-    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.widths !== undefined })),
+    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.wide })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
     signals: state.signals.length,
@@ -52,11 +52,11 @@ async function writeCollection(out: SectionWriter, state: CollectionState): Prom
   await out.strings("keys", state.keys);
   await out.strings("dictionary", state.dictionary);
   for (const f of state.fields) {
-    const { counts, ids, positions, widths } = f.occurrences;
-    await out.array(`counts.${f.name}`, counts);
-    await out.array(`terms.${f.name}`, ids);
-    await out.array(`positions.${f.name}`, positions);
-    if (widths) await out.array(`widths.${f.name}`, widths);
+    const occurrences = f.occurrences;
+    await out.array(`counts.${f.name}`, occurrences.counts);
+    await out.chunks(`terms.${f.name}`, occurrences, "ids");
+    await out.chunks(`positions.${f.name}`, occurrences, "positions");
+    if (occurrences.wide) await out.chunks(`widths.${f.name}`, occurrences, "widths");
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
   for (const k of state.keywords) {
@@ -104,9 +104,9 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   for (const f of meta.fields) {
     const occurrences = {
       counts: await input.array(`counts.${f.name}`, "u32"),
-      ids: await input.array(`terms.${f.name}`, "u32"),
-      positions: await input.array(`positions.${f.name}`, "u32"),
-      widths: f.widths ? await input.array(`widths.${f.name}`, "u32") : undefined,
+      ids: await input.chunks(`terms.${f.name}`),
+      positions: await input.chunks(`positions.${f.name}`),
+      widths: f.widths ? await input.chunks(`widths.${f.name}`) : undefined,
     };
     fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });
   }

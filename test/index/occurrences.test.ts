@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Occurrences } from "../../src/index/occurrences.js";
+import { finish } from "../../src/index/steps.js";
 
 type Occurrence = [term: number, position: number, width: number];
 
@@ -74,12 +75,34 @@ describe("occurrences", () => {
     );
   });
 
+  it("a snapshot keeps what it saw while the occurrences go on changing (reindexing, compacting, wider positions)", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), fc.array(step, { maxLength: 40 }), fc.constantFrom(3, 4, 6, 20), (before, after, blockBits) => {
+        const o = new Occurrences(blockBits);
+        const apply = (steps: typeof before) => {
+          for (const s of steps) {
+            if ("clear" in s) o.clear(s.doc);
+            else index(o, s.doc, s.occurrences);
+          }
+        };
+        apply(before);
+        const expected = o.state(12);
+        const snapshot = finish(o.snapshotting(12));
+        apply(after);
+        // A position past 65,535 widens an array that already holds occurrences.
+        index(o, 0, [[1, 70_000, 2]]);
+        expect(snapshot.state()).toEqual(expected);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("widths are stored only once some occurrence is wider than 1", () => {
     const o = new Occurrences();
     index(o, 0, [[0, 0, 1], [1, 1, 1]]);
     expect(o.state(1).widths).toBeUndefined();
     index(o, 1, [[0, 0, 2]]);
-    expect([...o.state(2).widths!]).toEqual([1, 1, 2]);
+    expect(o.state(2).widths!.flatMap((chunk) => [...chunk])).toEqual([1, 1, 2]);
   });
 
   it("keeps positions past 65,535 exactly, in memory and through a save", () => {
@@ -102,7 +125,7 @@ describe("occurrences", () => {
     const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 5, i, 1]);
     for (let round = 0; round < 200; round++) index(o, round % 3, doc);
     // Three documents of 100 occurrences; without compaction 20,000 would have been written.
-    expect(o.state(3).ids.length).toBe(300);
+    expect(o.state(3).ids.reduce((n, chunk) => n + chunk.length, 0)).toBe(300);
     expect(o.allocated).toBeLessThan(4096);
   });
 
@@ -127,6 +150,8 @@ describe("occurrences", () => {
       return o.state(1);
     })();
     expect(() => Occurrences.of({ ...state, counts: Uint32Array.of(3) })).toThrow(RangeError);
-    expect(() => Occurrences.of({ ...state, positions: Uint32Array.of(0) })).toThrow(RangeError);
+    expect(() => Occurrences.of({ ...state, positions: [Uint32Array.of(0)] })).toThrow(RangeError);
+    // A document's occurrences straddling two chunks.
+    expect(() => Occurrences.of({ ...state, ids: [Uint32Array.of(0), Uint32Array.of(1)], positions: [Uint32Array.of(0), Uint32Array.of(1)] })).toThrow(RangeError);
   });
 });
