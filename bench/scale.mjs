@@ -123,6 +123,18 @@ function queryWords(seed = 4242) {
   return out;
 }
 
+/**
+ * Records a phase's row; each also goes to stderr as it is measured, so that a long run that fails
+ * late (out of memory at ten million) still leaves the figures it reached.
+ */
+function noting(rows) {
+  return (what, p, extra = "") => {
+    const row = { what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra };
+    rows.push(row);
+    console.error(`# ${what}: ${ms(row.ms)} ms, longest loop delay ${ms(row.stall)} ms, longest GC pause ${ms(row.gc)} ms ${extra}`);
+  };
+}
+
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function latencies(run, queries, rounds = 3) {
@@ -148,7 +160,7 @@ async function forgesearch() {
   const { SearchEngine } = await import(pathToFileURL(path.join(dist, "index.js")).href);
   const options = { rateLimit: false, timeLimitMs: 3_600_000, now: () => Date.UTC(2026, 11, 31) };
   const rows = [];
-  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra });
+  const note = noting(rows);
 
   const saveDir = path.join(opts.dir, `saved-${N}`);
   if (opts.reuse && existsSync(path.join(saveDir, "forgesearch.index"))) {
@@ -219,7 +231,7 @@ async function forgesearch() {
 async function minisearch() {
   const { default: MiniSearch } = await import("minisearch");
   const rows = [];
-  const note = (what, p, extra = "") => rows.push({ what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra });
+  const note = noting(rows);
   const base = memory();
   const ms = new MiniSearch({ fields: ["title", "body"], idField: "id" });
   const load = await phase(async () => {
