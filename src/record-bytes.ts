@@ -18,6 +18,7 @@
  */
 import { inflateRawSync } from "node:zlib";
 import type { Packed, RecordPacker } from "./record-packer.js";
+import { PagedU32, type U32Reader } from "./structures/paged-u32.js";
 
 /** Bytes per buffer; a record longer than this gets a buffer of its own. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -48,9 +49,9 @@ export type HeldChunk = { raw: Buffer; packed?: undefined } | { raw?: undefined;
  */
 export interface HeldRecords {
   chunks: readonly HeldChunk[];
-  chunkOf: Uint32Array<ArrayBufferLike>;
-  startOf: Uint32Array<ArrayBufferLike>;
-  lengthOf: Uint32Array<ArrayBufferLike>;
+  chunkOf: U32Reader;
+  startOf: U32Reader;
+  lengthOf: U32Reader;
 }
 
 /** Records kept as written, and records packed once their buffer is full. */
@@ -75,9 +76,9 @@ export class RecordBytes {
   private readonly inflated = new Map<number, Buffer>();
   private unpacked = 0;
   private idle: Array<() => void> = [];
-  private chunkOf: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
-  private startOf: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
-  private lengthOf: Uint32Array<ArrayBufferLike> = new Uint32Array(1024);
+  private readonly chunkOf = new PagedU32();
+  private readonly startOf = new PagedU32();
+  private readonly lengthOf = new PagedU32();
   private count = 0;
   /** Bytes of versions written, current or replaced. */
   bytes = 0;
@@ -109,7 +110,7 @@ export class RecordBytes {
   /** Every chunk as it is now and where every reference lies: what a save writes (see HeldRecords). */
   held(): HeldRecords {
     const chunks: HeldChunk[] = this.chunks.map((raw, chunk) => (raw ? { raw: raw.subarray(0, this.filled[chunk]) } : { packed: this.packed[chunk]! }));
-    return { chunks, chunkOf: this.chunkOf, startOf: this.startOf, lengthOf: this.lengthOf };
+    return { chunks, chunkOf: this.chunkOf.snapshot(), startOf: this.startOf.snapshot(), lengthOf: this.lengthOf.snapshot() };
   }
 
   /**
@@ -207,15 +208,10 @@ export class RecordBytes {
 
   /** A new reference to `length` bytes at `start` of a chunk. */
   private place(chunk: number, start: number, length: number): number {
-    if (this.count === this.chunkOf.length) {
-      this.chunkOf = grow(this.chunkOf);
-      this.startOf = grow(this.startOf);
-      this.lengthOf = grow(this.lengthOf);
-    }
     const ref = this.count++;
-    this.chunkOf[ref] = chunk;
-    this.startOf[ref] = start;
-    this.lengthOf[ref] = length;
+    this.chunkOf.set(ref, chunk);
+    this.startOf.set(ref, start);
+    this.lengthOf.set(ref, length);
     this.recordStarts[chunk]?.push(start);
     this.bytes += length;
     return ref;
@@ -223,14 +219,14 @@ export class RecordBytes {
 
   /** The UTF-8 bytes of a reference, as a view (not a copy) of its buffer or of its inflated block. */
   view(ref: number): Buffer {
-    const chunk = this.chunkOf[ref];
-    const start = this.startOf[ref];
+    const chunk = this.chunkOf.get(ref);
+    const start = this.startOf.get(ref);
     const raw = this.chunks[chunk];
-    if (raw) return raw.subarray(start, start + this.lengthOf[ref]);
+    if (raw) return raw.subarray(start, start + this.lengthOf.get(ref));
     const { blockStarts } = this.packed[chunk]!;
     const block = lastAtMost(blockStarts, start);
     const from = start - blockStarts[block];
-    return this.inflate(chunk, block).subarray(from, from + this.lengthOf[ref]);
+    return this.inflate(chunk, block).subarray(from, from + this.lengthOf.get(ref));
   }
 
   /** The JSON text of a reference. */
@@ -277,8 +273,4 @@ function checkPacked({ data, ends, blockStarts }: PackedChunk): void {
   if (!fits) throw new RangeError("packed blocks that do not fit together");
 }
 
-function grow(array: Uint32Array<ArrayBufferLike>): Uint32Array<ArrayBufferLike> {
-  const out = new Uint32Array(array.length * 2);
-  out.set(array);
-  return out;
-}
+

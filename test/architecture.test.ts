@@ -56,7 +56,7 @@ describe("architecture", () => {
     render: ["records"],
     kinds: ["api", "errors.ts", "languages", "logical", "parse", "records", "render", "text", "types.ts"],
     "record-packer.ts": [],
-    "record-bytes.ts": ["record-packer.ts"],
+    "record-bytes.ts": ["record-packer.ts", "structures"],
     "store.ts": ["kinds", "records", "record-bytes.ts", "record-packer.ts", "structures"],
     resolve: ["errors.ts", "kinds", "logical", "parse", "records", "text", "types.ts"],
     "visibility.ts": ["kinds", "logical", "records", "resolve", "types.ts"],

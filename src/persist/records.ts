@@ -56,7 +56,7 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
   const live: Array<number | undefined> = [];
   for (const { entries } of saved.records) {
     for (const { refs } of entries) {
-      for (const ref of refs) live[bytes.chunkOf[ref]] = (live[bytes.chunkOf[ref]] ?? 0) + bytes.lengthOf[ref];
+      for (const ref of refs) live[bytes.chunkOf.get(ref)] = (live[bytes.chunkOf.get(ref)] ?? 0) + bytes.lengthOf.get(ref);
       await pause();
     }
   }
@@ -83,9 +83,9 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
       const table = new Uint32Array(3 * n);
       for (let i = 0; i < n; i++) {
         const ref = refs[i];
-        table[i] = numbers[bytes.chunkOf[ref]];
-        table[n + i] = moved.size ? (moved.get(ref) ?? bytes.startOf[ref]) : bytes.startOf[ref];
-        table[2 * n + i] = bytes.lengthOf[ref];
+        table[i] = numbers[bytes.chunkOf.get(ref)];
+        table[n + i] = moved.size ? (moved.get(ref) ?? bytes.startOf.get(ref)) : bytes.startOf.get(ref);
+        table[2 * n + i] = bytes.lengthOf.get(ref);
       }
       await frames.frame("table", { kind, keys }, table);
     }
@@ -107,7 +107,7 @@ function sizeOf(chunk: HeldChunk): number {
 async function gather(saved: SavedRecords, compacting: Map<number, number[]>): Promise<void> {
   for (const { entries } of saved.records) {
     for (const { refs } of entries) {
-      for (const ref of refs) compacting.get(saved.bytes.chunkOf[ref])?.push(ref);
+      for (const ref of refs) compacting.get(saved.bytes.chunkOf.get(ref))?.push(ref);
       await pause();
     }
   }
@@ -126,14 +126,14 @@ function framed(chunk: HeldChunk): ChunkFrame {
 
 /** A raw chunk's current records end to end, in the order they lie. */
 function copied(raw: Buffer, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
-  refs.sort((a, b) => bytes.startOf[a] - bytes.startOf[b]);
+  refs.sort((a, b) => bytes.startOf.get(a) - bytes.startOf.get(b));
   let size = 0;
-  for (const ref of refs) size += bytes.lengthOf[ref];
+  for (const ref of refs) size += bytes.lengthOf.get(ref);
   const out = Buffer.allocUnsafeSlow(size);
   let at = 0;
   for (const ref of refs) {
     moved.set(ref, at);
-    at += raw.copy(out, at, bytes.startOf[ref], bytes.startOf[ref] + bytes.lengthOf[ref]);
+    at += raw.copy(out, at, bytes.startOf.get(ref), bytes.startOf.get(ref) + bytes.lengthOf.get(ref));
   }
   return { meta: {}, parts: [out] };
 }
@@ -141,7 +141,7 @@ function copied(raw: Buffer, refs: number[], bytes: HeldRecords, moved: Map<numb
 /** A packed chunk's blocks that hold a current record, as they are, laid end to end (in raw bytes as in deflated ones). */
 function keptBlocks({ data, ends, blockStarts, dictionary }: PackedChunk, refs: number[], bytes: HeldRecords, moved: Map<number, number>): ChunkFrame {
   const blocks = ends.length;
-  const blockOf = refs.map((ref) => lastAtMost(blockStarts, bytes.startOf[ref]));
+  const blockOf = refs.map((ref) => lastAtMost(blockStarts, bytes.startOf.get(ref)));
   const kept = new Uint8Array(blocks);
   for (const block of blockOf) kept[block] = 1;
   // How far each kept block moves among the raw bytes; the deflated blocks go out in runs of neighbours.
@@ -163,7 +163,7 @@ function keptBlocks({ data, ends, blockStarts, dictionary }: PackedChunk, refs: 
     newEnds.push((newEnds.at(-1) ?? 0) + ends[b] - from);
   }
   if (runFrom >= 0) parts.push(data.subarray(runFrom, ends[blocks - 1]));
-  refs.forEach((ref, i) => moved.set(ref, bytes.startOf[ref] + shift[blockOf[i]]));
+  refs.forEach((ref, i) => moved.set(ref, bytes.startOf.get(ref) + shift[blockOf[i]]));
   return { meta: { blocks: newEnds.length, dictionary: dictionary.length }, parts: [Uint32Array.from(newEnds), Uint32Array.from(newStarts), dictionary, ...parts] };
 }
 
