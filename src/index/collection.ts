@@ -19,7 +19,7 @@ import { KeyMap } from "../structures/key-map.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
-import { ChunkCursor, Occurrences } from "./occurrences.js";
+import { eachDocument, Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, type Steps } from "./steps.js";
@@ -597,20 +597,14 @@ export class Collection {
   private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void> {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
-    const cursor = new ChunkCursor(ids);
     let total = 0;
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const n = counts[doc];
-      if (!n) continue;
+    yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
       if (this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
-      if (!cursor.advance(n)) throw new RangeError(`${field.spec.name}: occurrence counts do not fit the saved chunks`);
-      const chunk = ids[cursor.chunk];
-      for (let i = cursor.from; i < cursor.from + n; i++) {
-        if (chunk[i] >= this.dictionary.size || (i > cursor.from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+      for (let i = from; i < to; i++) {
+        if (chunk[i] >= this.dictionary.size || (i > from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
-      total += n;
-    }
+      total += to - from;
+    });
     if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;

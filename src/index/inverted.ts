@@ -5,7 +5,7 @@
  * repeats); a saved index keeps only the occurrences and the lists are
  * computed again when it is opened.
  */
-import { ChunkCursor, type OccurrencesState } from "./occurrences.js";
+import { eachDocument, type OccurrencesState } from "./occurrences.js";
 import type { Steps } from "./steps.js";
 
 export interface InvertedLists {
@@ -24,9 +24,6 @@ export interface InvertedLists {
   documents: Uint32Array;
 }
 
-/** Occurrences (and documents) per step between pauses: a body field holds dozens per document. */
-const PER_STEP = 1 << 18;
-
 /** Entries per chunk of lists. */
 const CHUNK_ENTRIES = 1 << 20;
 
@@ -38,14 +35,13 @@ export function listAt(lists: InvertedLists, i: number): Uint32Array {
 /**
  * The lists of `terms` term ids from occurrences laid out as `Occurrences.state()` gives them
  * (counts per document, each document's term ids ascending and repeated once per occurrence, in
- * chunks that end where a document ends). Two passes (count, then place), yielding every PER_STEP
- * occurrences and documents.
+ * chunks that end where a document ends). Two passes (count, then place), in steps (`eachDocument`).
  */
 export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">, terms: number): Steps<InvertedLists> {
   const { counts, ids } = occurrences;
   const perTerm = new Uint32Array(terms);
   let withTerms = 0;
-  yield* walk(counts, ids, (chunk, from, to) => {
+  yield* eachDocument(counts, ids, (chunk, from, to) => {
     withTerms++;
     for (let i = from; i < to; i++) if (i === from || chunk[i] !== chunk[i - 1]) perTerm[chunk[i]]++;
   });
@@ -81,7 +77,7 @@ export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">
   close();
   yield;
   withTerms = 0;
-  yield* walk(counts, ids, (chunk, from, to, doc) => {
+  yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
     lists.documents[withTerms++] = doc;
     for (let i = from; i < to; i++) {
       const t = chunk[i];
@@ -89,23 +85,4 @@ export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">
     }
   });
   return lists;
-}
-
-/**
- * Calls `each` with every document that holds occurrences, and where they lie, yielding about every
- * PER_STEP occurrences and documents. Throws a RangeError when the counts do not fit the chunks.
- */
-function* walk(counts: Uint32Array, ids: readonly Uint32Array[], each: (chunk: Uint32Array, from: number, to: number, doc: number) => void): Generator<void> {
-  const cursor = new ChunkCursor(ids);
-  let sinceStep = 0;
-  for (let doc = 0; doc < counts.length; doc++) {
-    const n = counts[doc];
-    if ((sinceStep += n + 1) >= PER_STEP) {
-      sinceStep = 0;
-      yield;
-    }
-    if (!n) continue;
-    if (!cursor.advance(n)) throw new RangeError("occurrence counts do not fit the saved chunks");
-    each(ids[cursor.chunk], cursor.from, cursor.from + n, doc);
-  }
 }

@@ -33,7 +33,7 @@ export interface OccurrencesState {
  * Walks the occurrences of documents 0, 1, … through chunks that each end where a document ends:
  * `advance(n)` moves to the next document's `n` occurrences, found at `from` in chunk `chunk`.
  */
-export class ChunkCursor {
+class ChunkCursor {
   chunk = 0;
   from = 0;
   private end = 0;
@@ -56,6 +56,29 @@ export class ChunkCursor {
   /** Whether every occurrence of every chunk was walked. */
   get atEnd(): boolean {
     return this.chunk >= this.chunks.length || (this.chunk === this.chunks.length - 1 && this.end === this.chunks[this.chunk].length);
+  }
+}
+
+/**
+ * Calls `each` with every document that holds occurrences and where they lie, yielding about every
+ * STEP occurrences and documents. Throws a RangeError when the counts do not fit the chunks.
+ */
+export function* eachDocument(
+  counts: Uint32Array,
+  ids: readonly Uint32Array[],
+  each: (chunk: Uint32Array, from: number, to: number, doc: number) => void,
+): Generator<void> {
+  const cursor = new ChunkCursor(ids);
+  let sinceStep = 0;
+  for (let doc = 0; doc < counts.length; doc++) {
+    const n = counts[doc];
+    if ((sinceStep += n + 1) >= STEP) {
+      sinceStep = 0;
+      yield;
+    }
+    if (!n) continue;
+    if (!cursor.advance(n)) throw new RangeError("occurrence counts do not fit the saved chunks");
+    each(ids[cursor.chunk], cursor.from, cursor.from + n, doc);
   }
 }
 
@@ -445,7 +468,7 @@ export class OccurrencesSnapshot {
     const { bases } = this.arrays;
     const source = part === "ids" ? this.arrays.ids : part === "positions" ? this.arrays.positions : this.arrays.widths;
     if (!source) return;
-    const buffer = new Uint32Array(Math.max(0, ...chunkSizes));
+    const buffer = new Uint32Array(chunkSizes.reduce((most, n) => Math.max(most, n), 0));
     let chunk = 0;
     let at = 0;
     for (let doc = 0; doc < counts.length && chunk < chunkSizes.length; doc++) {
