@@ -68,13 +68,37 @@ type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: b
 const ENTRIES_PER_STEP = 1 << 16;
 
 /**
+ * Lists at least this long are kept, once complete, as views into shared Uint32Array chunks: half
+ * the bytes of an array of small integers, and memory the collector never has to walk. A shorter
+ * list stays an array, smaller than a view's own object.
+ */
+const TYPED_FROM = 16;
+
+/** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
+const CHUNK_ENTRIES = 1 << 20;
+
+/**
+ * One term's documents in FlexSearch's map: an array while documents are appended to it, or a
+ * typed view once complete. A single-term search hands either back untouched; an append to a
+ * typed list copies it into an array first (`thawed`).
+ */
+type List = number[] | Uint32Array;
+
+/**
  * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
  * update register, no score function, no keystore, no database): each term's lists by score (one
  * score, 0), and the set of documents added (our register).
  */
 interface Lists {
-  map: Map<string, number[][]>;
+  map: Map<string, List[]>;
   reg: IdSet;
+}
+
+/** The first (only) list of a term's lists by score, as an array documents can be appended to. */
+function thawed(byScore: List[]): number[] {
+  const list = byScore[0];
+  if (Array.isArray(list)) return list;
+  return (byScore[0] = arrayOf(list, 0, list.length));
 }
 
 /**
@@ -162,7 +186,7 @@ export class Postings {
       if (!list) {
         const term = termOf(id);
         const byScore = lists.map.get(term);
-        if (byScore) list = byScore[0];
+        if (byScore) list = thawed(byScore);
         else lists.map.set(term, [(list = [])]);
         this.listOfId[id] = list;
       }
@@ -189,8 +213,8 @@ export class Postings {
     const { map } = lists;
     for (const term of terms) {
       if (!term) continue;
-      const list = map.get(term);
-      if (list) list[0].push(doc);
+      const byScore = map.get(term);
+      if (byScore) thawed(byScore).push(doc);
       else map.set(term, [[doc]]);
     }
     lists.reg.add(doc);
@@ -240,13 +264,14 @@ export class Postings {
   static *importing(lists: InvertedLists, termOf: (id: number) => string, source: TermSource, holds: TermTest): Steps<Postings> {
     const postings = new Postings(source, holds);
     const { terms, documents } = lists;
-    let batch: Array<[string, number[][]]> = [];
+    let batch: Array<[string, List[]]> = [];
     let batchEntries = 0;
     let entries = 0;
     for (let i = 0; i < terms.length; i++) {
       const docs = listAt(lists, i);
       // The shape FlexSearch's own export has: per term, one list per resolution slot (there is one).
-      batch.push([termOf(terms[i]), [arrayOf(docs, 0, docs.length)]]);
+      // A typed view goes in only where the lists are known to have the shape that takes it.
+      batch.push([termOf(terms[i]), [postings.lists && docs.length >= TYPED_FROM ? docs : arrayOf(docs, 0, docs.length)]]);
       batchEntries += docs.length;
       entries += docs.length;
       if (batchEntries >= ENTRIES_PER_STEP) {
@@ -268,19 +293,37 @@ export class Postings {
   }
 
   /**
-   * Copies each list into an array of its exact length, in steps of about ENTRIES_PER_STEP entries:
-   * a list grown by appending leaves about a fifth of its room unused (a tenth of the index's memory
-   * at a million documents). The copies hold the same documents, so a search holding an old list
-   * reads what it read before. Appends between steps go to the lists in the map (`listOfId` is
-   * forgotten after every step, since it may name a list just replaced).
+   * Freezes each list, in steps of about ENTRIES_PER_STEP entries: a long list is copied into a
+   * shared typed chunk and kept as a view of it (`TYPED_FROM`), a short one into an array of its
+   * exact length (a list grown by appending leaves about a fifth of its room unused). The copies
+   * hold the same documents, so a search holding an old list reads what it read before. Appends
+   * between steps go to the lists in the map (`listOfId` is forgotten after every step, since it
+   * may name a list just replaced).
    */
   *trimming(entriesPerStep = ENTRIES_PER_STEP): Steps<void> {
     const lists = this.lists;
     if (!lists) return;
     let copied = 0;
+    let chunk = new Uint32Array(0);
+    let used = 0;
+    // Entries of the lists not yet reached: no chunk is made larger than what may still fill it.
+    let ahead = this.entries;
     for (const byScore of lists.map.values()) {
-      byScore[0] = byScore[0].slice();
-      copied += byScore[0].length;
+      const list = byScore[0];
+      ahead -= list.length;
+      if (!Array.isArray(list)) continue;
+      if (list.length < TYPED_FROM) byScore[0] = list.slice();
+      else {
+        if (used + list.length > chunk.length) {
+          chunk = new Uint32Array(Math.max(list.length, Math.min(CHUNK_ENTRIES, list.length + Math.max(0, ahead))));
+          used = 0;
+        }
+        const view = chunk.subarray(used, used + list.length);
+        view.set(list);
+        used += list.length;
+        byScore[0] = view;
+      }
+      copied += list.length;
       if (copied < entriesPerStep) continue;
       copied = 0;
       this.listOfId = [];
@@ -294,13 +337,19 @@ export class Postings {
     return finish(Postings.importing(lists, termOf, source, holds));
   }
 
-  /** The lists as FlexSearch's own `export` writes them (named parts of JSON text): what tells them from those its `add` builds. */
-  export(): Array<[key: string, data: string]> {
-    const parts: Array<[string, string]> = [];
+  /**
+   * Each term's list as FlexSearch holds it (repeats and stale entries included), in the map's order,
+   * as plain arrays: what tells the lists from those its `add` builds. Read through its own `export`
+   * when the lists are not filled directly.
+   */
+  termLists(): Array<[term: string, docs: number[]]> {
+    if (this.lists) return Array.from(this.lists.map, ([term, byScore]) => [term, Array.from(byScore[0])]);
+    const out: Array<[string, number[]]> = [];
     this.index.export((key: string, data: string) => {
-      parts.push([key, data]);
+      if (!key.endsWith("map")) return;
+      for (const [term, byScore] of JSON.parse(data) as Array<[string, number[][]]>) out.push([term, byScore[0]]);
     });
-    return parts;
+    return out;
   }
 
   /** Entries in all lists, repeats and stale ones included. */
@@ -341,6 +390,7 @@ export class Postings {
       this.size++;
       this.entries += terms.length;
     }
+    finish(this.trimming(Infinity));
   }
 }
 

@@ -13,12 +13,13 @@ function reference() {
 }
 type AddUnchecked = (id: number, content: unknown, append: boolean, skipUpdate: boolean) => unknown;
 
-function exportOf(index: ReturnType<typeof reference>): Array<[string, string]> {
-  const parts: Array<[string, string]> = [];
+/** Each term's list as the reference's own `export` writes it. */
+function termListsOf(index: ReturnType<typeof reference>): Array<[string, number[]]> {
+  const out: Array<[string, number[]]> = [];
   index.export((key: string, data: string) => {
-    parts.push([key, data]);
+    if (key.endsWith("map")) for (const [term, byScore] of JSON.parse(data) as Array<[string, number[][]]>) out.push([term, byScore[0]]);
   });
-  return parts;
+  return out;
 }
 
 describe("Postings fill FlexSearch's lists as its add does", () => {
@@ -56,12 +57,34 @@ describe("Postings fill FlexSearch's lists as its add does", () => {
           }
         }
         while (trimming && !trimming.next().done);
-        expect(postings.export()).toEqual(exportOf(flex));
+        expect(postings.termLists()).toEqual(termListsOf(flex));
         for (const term of vocabulary) {
           const holders = [...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc).sort((x, y) => x - y);
           expect([...postings.docs(term)]).toEqual(holders);
         }
       }),
     );
+  });
+});
+
+describe("long lists, once complete, are typed views", () => {
+  const all = (postings: Postings) => Array.from(postings.view("a"));
+
+  it("holds a long list as a Uint32Array after trimming, a short one as an array, and appends to either", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
+    for (let doc = 0; doc < 20; doc++) {
+      current.set(doc, doc < 3 ? ["a", "b"] : ["a"]);
+      postings.set(doc, current.get(doc)!);
+    }
+    const trimming = postings.trimming(4);
+    while (!trimming.next().done);
+    expect(postings.view("a")).toBeInstanceOf(Uint32Array);
+    expect(Array.isArray(postings.view("b"))).toBe(true);
+    current.set(25, ["a"]);
+    postings.set(25, ["a"]);
+    expect(postings.addNew(26, [0], 1, () => "a")).toBe(true);
+    expect(all(postings)).toEqual([...Array.from({ length: 20 }, (_, i) => i), 25, 26]);
+    expect([...postings.docs("b")]).toEqual([0, 1, 2]);
   });
 });
