@@ -402,25 +402,35 @@ export class SearchEngine {
     }
   }
 
-  /** One slice of indexing: `blockSize` records when set, else as many as fit in INDEX_SLICE_MS. */
+  /**
+   * One slice of indexing: `blockSize` records when set, else as many as fit in INDEX_SLICE_MS; with
+   * nothing pending, a slice of merging posting lists instead.
+   */
   private indexSlice(collection: Collection): void {
+    // A merge step writes thousands of list entries: the clock is read after each.
+    const [work, perCheck] = collection.hasPendingWork() ? [(limit: number) => collection.step(limit), INDEX_STEP] : [(limit: number) => collection.maintain(limit), 1];
     if (this.options.blockSize !== undefined) {
-      collection.step(this.options.blockSize);
+      work(this.options.blockSize);
       return;
     }
     // The host's own monotonic clock, not the configurable search clock: this bounds real stalls.
     const until = performance.now() + INDEX_SLICE_MS;
-    while (collection.step(INDEX_STEP) && performance.now() < until);
+    while (work(perCheck) && performance.now() < until);
   }
 
+  /** The collection to index next: one a search waits for, else any with pending changes, else any with lists to merge. */
   private nextToIndex(): Collection | undefined {
     let any: Collection | undefined;
+    let maintained: Collection | undefined;
     for (const c of this.collections.values()) {
-      if (!c.hasPendingWork()) continue;
+      if (!c.hasPendingWork()) {
+        if (!maintained && c.hasMaintenance()) maintained = c;
+        continue;
+      }
       if (this.waiting.get(c)) return c;
       any ??= c;
     }
-    return any;
+    return any ?? maintained;
   }
 
   private wakeStepWaiters(): void {

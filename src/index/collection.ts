@@ -199,6 +199,23 @@ export class Collection {
     return this.pending.size > 0 || this.joinPending.size > 0 || this.joinScan !== undefined;
   }
 
+  /** Whether a field's posting lists are being merged: work that changes no answer, done when nothing is pending. */
+  hasMaintenance(): boolean {
+    for (const field of this.fields.values()) if (field.postings.merging) return true;
+    return false;
+  }
+
+  /** Takes up to `limit` steps of merging posting lists; returns whether any remain. */
+  maintain(limit = Infinity): boolean {
+    for (const field of this.fields.values()) {
+      while (field.postings.merging) {
+        if (limit-- <= 0) return true;
+        field.postings.mergeStep();
+      }
+    }
+    return false;
+  }
+
   /**
    * Records of `kind` changed (`changed` holds their old and new versions): marks the documents
    * whose joined columns read them, or every document when a column cannot trace the change.

@@ -13,7 +13,10 @@
  * lists it is not in yet. A list read back drops repeats, and a stale
  * document stays only while its current terms (`holds`) have the term. Once
  * stale documents outnumber half the live ones, the lists are rebuilt from the
- * documents' terms (a merge), which clears every mark.
+ * documents' terms (a merge), which clears the marks. A merge runs in steps
+ * (`mergeStep`, taken by the engine's indexer between searches): the lists in
+ * use keep answering and taking changes until the new ones replace them, and
+ * the documents changed meanwhile are carried over as stale ones.
  *
  * A saved index keeps no posting lists: they are computed again from the
  * term occurrences (`inverting`) and handed to FlexSearch through its
@@ -115,8 +118,18 @@ function listsOf(index: Index): Lists | undefined {
   return plain ? (i as unknown as Lists) : undefined;
 }
 
-/** Stale documents tolerated before a merge, at the least. */
-const MIN_STALE_FOR_MERGE = 4096;
+export interface PostingsOptions {
+  /** Stale documents tolerated before a merge, at the least. */
+  minStaleForMerge?: number;
+  /** List entries written per step of a merge or a trimming. */
+  entriesPerStep?: number;
+}
+
+/** A merge under way: its steps, and the documents changed since it began with their terms now. */
+interface Merge {
+  steps: Steps<void>;
+  changed: Map<number, readonly string[]>;
+}
 
 export class Postings {
   private index = newIndex();
@@ -137,15 +150,21 @@ export class Postings {
   private staleCount = 0;
   private readonly source: TermSource;
   private readonly holds: TermTest;
+  private readonly minStaleForMerge: number;
+  private readonly entriesPerStep: number;
+  private merge: Merge | undefined;
 
-  constructor(source: TermSource, holds: TermTest) {
+  constructor(source: TermSource, holds: TermTest, options: PostingsOptions = {}) {
     this.source = source;
     this.holds = holds;
+    this.minStaleForMerge = options.minStaleForMerge ?? 4096;
+    this.entriesPerStep = options.entriesPerStep ?? ENTRIES_PER_STEP;
   }
 
   /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
   set(doc: number, terms: string[], previous: readonly string[] = []): void {
     if (!terms.length) return this.remove(doc, previous);
+    this.merge?.changed.set(doc, terms);
     if (!previous.length) this.size++;
     if (!this.contains(doc)) {
       this.append(doc, terms);
@@ -163,6 +182,7 @@ export class Postings {
 
   /** The document no longer has terms; `previous` are the terms it had. */
   remove(doc: number, previous: readonly string[] = []): void {
+    this.merge?.changed.set(doc, []);
     if (previous.length) this.size--;
     if (!this.contains(doc)) return;
     this.markStale(doc);
@@ -178,6 +198,7 @@ export class Postings {
     const lists = this.lists;
     if (!lists || this.contains(doc)) return false;
     if (count === 0) return true;
+    if (this.merge) this.merge.changed.set(doc, Array.from({ length: count }, (_, i) => termOf(ids[i])));
     this.size++;
     this.entries += count;
     for (let i = 0; i < count; i++) {
@@ -300,7 +321,7 @@ export class Postings {
    * between steps go to the lists in the map (`listOfId` is forgotten after every step, since it
    * may name a list just replaced).
    */
-  *trimming(entriesPerStep = ENTRIES_PER_STEP): Steps<void> {
+  *trimming(entriesPerStep = this.entriesPerStep): Steps<void> {
     const lists = this.lists;
     if (!lists) return;
     let copied = 0;
@@ -369,28 +390,56 @@ export class Postings {
     }
   }
 
-  /** Rebuilds the lists from the documents' terms once stale documents outnumber half the live ones. */
+  /** Begins a merge once stale documents outnumber half the live ones (and `minStaleForMerge`). */
   private mergeIfDue(): void {
-    if (this.staleCount < MIN_STALE_FOR_MERGE || this.staleCount * 2 < this.size) return;
-    this.rebuild();
+    if (this.merge || this.staleCount < this.minStaleForMerge || this.staleCount * 2 < this.size) return;
+    const changed = new Map<number, readonly string[]>();
+    this.merge = { steps: this.rebuilding(changed), changed };
   }
 
-  /** FlexSearch's lists anew from every document's current terms: no stale entries, no repeats. */
-  rebuild(): void {
-    this.index = newIndex();
-    this.lists = listsOf(this.index);
-    this.listOfId = [];
-    this.size = 0;
-    this.entries = 0;
-    this.stale = new Uint8Array(this.stale.length);
-    this.staleCount = 0;
+  /** Whether a merge is under way. */
+  get merging(): boolean {
+    return this.merge !== undefined;
+  }
+
+  /** Takes a merge under way one step (about `entriesPerStep` entries) further; false once none is left. */
+  mergeStep(): boolean {
+    if (!this.merge) return false;
+    if (!this.merge.steps.next().done) return true;
+    this.merge = undefined;
+    return false;
+  }
+
+  /**
+   * New lists from every document's current terms (no repeats, no stale entries), cut to size, then
+   * the documents changed since the merge began (`changed`, filled by `set`, `remove` and `addNew`)
+   * carried over as stale ones with their terms now; they then replace the lists in use, at once.
+   */
+  private *rebuilding(changed: Map<number, readonly string[]>): Steps<void> {
+    const next = new Postings(this.source, this.holds, { minStaleForMerge: this.minStaleForMerge, entriesPerStep: this.entriesPerStep });
+    let written = 0;
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
-      this.append(doc, terms);
-      this.size++;
-      this.entries += terms.length;
+      next.append(doc, terms);
+      next.entries += terms.length;
+      written += terms.length;
+      if (written < this.entriesPerStep) continue;
+      written = 0;
+      yield;
     }
-    finish(this.trimming(Infinity));
+    yield* next.trimming();
+    for (const [doc, terms] of changed) {
+      if (next.contains(doc)) next.markStale(doc);
+      if (!terms.length) continue;
+      next.append(doc, terms as string[]);
+      next.entries += terms.length;
+    }
+    this.index = next.index;
+    this.lists = next.lists;
+    this.listOfId = [];
+    this.entries = next.entries;
+    this.stale = next.stale;
+    this.staleCount = next.staleCount;
   }
 }
 

@@ -227,13 +227,51 @@ describe("Postings", () => {
     const { source, holds, rebuilds } = postingsOver(terms);
     const postings = new Postings(source, holds);
     for (const [doc, t] of terms) postings.set(doc, t);
-    for (let doc = 0; doc < 6_000 && rebuilds() === 0; doc++) {
+    for (let doc = 0; doc < 6_000 && !postings.merging; doc++) {
       const old = terms.get(doc)!;
       terms.set(doc, ["x"]);
       postings.set(doc, ["x"], old);
     }
+    // The merge runs when its steps are taken.
+    expect(rebuilds()).toBe(0);
+    while (postings.mergeStep());
     expect(rebuilds()).toBe(1);
     expect(postings.docs("x").length).toBe(5_000);
     expect(postings.docs("w1").length).toBe([...terms.values()].filter((t) => t[0] === "w1").length);
+  });
+});
+
+describe("a collection merges its posting lists in steps", () => {
+  it("begins a merge once stale documents are many, merges when maintained, and answers exactly throughout", () => {
+    const records = Array.from({ length: 6_000 }, (_, i) => issue(i + 1, i % 2 ? "crash on windows" : "error on linux"));
+    const { store, collection } = withIssues(...records);
+    collection.drain();
+    const change = (number: number, title: string) => {
+      store.put("issues", `o/r#${number}`, issue(number, title));
+      collection.touch(`o/r#${number}`);
+    };
+    const holders = (term: string) => {
+      const out: number[] = [];
+      for (let doc = 0; doc < collection.capacity; doc++) {
+        const title = collection.record(doc)?.title;
+        if (typeof title === "string" && title.split(" ").includes(term)) out.push(doc);
+      }
+      return out;
+    };
+    const exact = () => {
+      for (const term of ["crash", "error", "windows", "linux", "again"]) expect([...field(collection, "title").postings.docs(term)]).toEqual(holders(term));
+    };
+    for (let n = 1; n <= 4_200; n++) change(n, "crash again");
+    collection.drain();
+    expect(collection.hasMaintenance()).toBe(true);
+    expect(collection.hasPendingWork()).toBe(false);
+    exact();
+    // Changes after the merge began: carried over into the merged lists.
+    for (let n = 4_201; n <= 4_400; n++) change(n, "crash on linux");
+    collection.drain();
+    exact();
+    while (collection.maintain(1));
+    expect(collection.hasMaintenance()).toBe(false);
+    exact();
   });
 });

@@ -88,3 +88,77 @@ describe("long lists, once complete, are typed views", () => {
     expect([...postings.docs("b")]).toEqual([0, 1, 2]);
   });
 });
+
+describe("a merge of the lists runs in steps", () => {
+  const vocabulary = ["a", "b", "c", "the", "crash"];
+  const op = fc.record({
+    doc: fc.nat(30),
+    terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 4 }),
+    byIds: fc.boolean(),
+    mergeSteps: fc.nat(12),
+  });
+
+  it("answers every term exactly before, during and after merges, with changes between the steps", () => {
+    let merges = 0;
+    let changedWhileMerging = 0;
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 60, maxLength: 150 }), (ops) => {
+        const current = new Map<number, string[]>();
+        const postings = new Postings(
+          () => [...current.entries()].sort(([x], [y]) => x - y),
+          (doc, term) => current.get(doc)?.includes(term) ?? false,
+          { minStaleForMerge: 2, entriesPerStep: 3 },
+        );
+        const check = () => {
+          for (const term of vocabulary) {
+            const holders = [...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc).sort((x, y) => x - y);
+            expect([...postings.docs(term)]).toEqual(holders);
+            expect(Array.from(postings.view(term))).toEqual(holders);
+          }
+        };
+        for (const { doc, terms, byIds, mergeSteps } of ops) {
+          const previous = current.get(doc) ?? [];
+          if (terms.length) current.set(doc, terms);
+          else current.delete(doc);
+          if (postings.merging) changedWhileMerging++;
+          const ids = terms.map((t) => vocabulary.indexOf(t));
+          if (!(byIds && !previous.length && postings.addNew(doc, ids, ids.length, (id) => vocabulary[id]))) postings.set(doc, terms, previous);
+          for (let i = 0; i < mergeSteps && postings.merging; i++) if (!postings.mergeStep()) merges++;
+          check();
+        }
+        if (postings.merging) merges++;
+        while (postings.mergeStep());
+        check();
+      }),
+    );
+    // The runs did merge, with changes coming between the steps.
+    expect(merges).toBeGreaterThan(10);
+    expect(changedWhileMerging).toBeGreaterThan(100);
+  });
+
+  it("leaves lists without stale entries or repeats once a merge with no changes meanwhile ends", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false, { minStaleForMerge: 4, entriesPerStep: 2 });
+    for (let doc = 0; doc < 10; doc++) postings.set(doc, (current.set(doc, ["a", "b"]), ["a", "b"]));
+    // Five documents change: stale ones come to half the live ones, and a merge begins.
+    for (let doc = 0; doc < 5; doc++) {
+      const previous = current.get(doc)!;
+      current.set(doc, ["a", "c"]);
+      postings.set(doc, ["a", "c"], previous);
+    }
+    expect(postings.merging).toBe(true);
+    const before = postings.entryCount;
+    let steps = 0;
+    while (postings.mergeStep()) steps++;
+    expect(steps).toBeGreaterThan(1);
+    expect(postings.entryCount).toBe(20);
+    expect(postings.entryCount).toBeLessThan(before);
+    expect(new Map(postings.termLists())).toEqual(
+      new Map([
+        ["a", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]],
+        ["c", [0, 1, 2, 3, 4]],
+        ["b", [5, 6, 7, 8, 9]],
+      ]),
+    );
+  });
+});
