@@ -77,6 +77,8 @@ const bytesOf = (view: ArrayBufferView): Buffer => Buffer.from(view.buffer, view
 
 /** Bytes read at once for the small parts of frames. */
 const READ_AHEAD = 1024 * 1024;
+/** Reads at least this long bypass the read-ahead. */
+const DIRECT_READ = 64 * 1024;
 
 /** Thrown for a file that is not laid out as a saved index; the caller names the file. */
 export class LayoutError extends Error {}
@@ -182,6 +184,9 @@ export class FrameReader {
     if (length > this.size - this.position) throw new LayoutError("the file ends early");
     const out = Buffer.allocUnsafeSlow(length);
     let filled = 0;
+    // A large read goes from the file straight into its buffer, even where the read-ahead holds its
+    // start: copying it out of the read-ahead touched every page twice.
+    if (length >= DIRECT_READ) while (filled < length) filled += await this.readAt(out, filled, length - filled, this.position + filled);
     while (filled < length) {
       const at = this.position + filled;
       const inChunk = at - this.chunkAt;

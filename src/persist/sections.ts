@@ -89,17 +89,21 @@ export class SectionReader {
     if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
     const length = whole(meta.length, of);
     const Kind = ARRAYS[type];
-    const out = new Kind(length);
+    let out: Uint32Array | Float64Array | undefined;
     let at = 0;
     while (at < length) {
       const { payload } = await this.expect("data");
       if (payload.length % Kind.BYTES_PER_ELEMENT !== 0 || at + payload.length / Kind.BYTES_PER_ELEMENT > length) throw new LayoutError(`${of} has the wrong length`);
+      // A payload is a buffer of its own at offset 0, so a typed array can view it.
       const chunk = new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / Kind.BYTES_PER_ELEMENT);
       if (!chunk.length) throw new LayoutError(`${of} has an empty block`);
+      // An array written in one block is that block's bytes, not a copy of them.
+      if (at === 0 && chunk.length === length) return chunk;
+      out ??= new Kind(length);
       out.set(chunk, at);
       at += chunk.length;
     }
-    return out;
+    return out ?? new Kind(0);
   }
 }
 

@@ -1,0 +1,38 @@
+/**
+ * Frames read back byte for byte whatever their size: small ones come out of the read-ahead, large
+ * ones straight from the file, and a frame may begin inside the read-ahead and end past it.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
+import type { Frame } from "../../src/persist/frames.js";
+import { framesOf, tempDir, writeFrames } from "./support.js";
+
+/** Bytes that differ from frame to frame and along each frame, so that a shifted read shows. */
+function payload(length: number, seed: number): Buffer {
+  const out = Buffer.alloc(length);
+  let x = seed;
+  for (let i = 0; i < length; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+
+describe("frames", () => {
+  it("read back exactly, from a few bytes to several read-aheads, in any order of sizes", async () => {
+    const sizes = [3, 70_000, 65_535, 65_536, 1, 3_000_000, 5, 1_048_575, 1_048_577, 200_000, 0, 9];
+    const frames: Frame[] = sizes.map((n, i) => ({ name: "data", meta: { i }, payload: payload(n, i + 1) }));
+    const path = join(await tempDir(), "frames.index");
+    const header = { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader;
+    await writeFrames(path, header, frames);
+    const read = await framesOf(path);
+    expect(read.frames.map((f) => f.meta.i)).toEqual(sizes.map((_, i) => i));
+    read.frames.forEach((f, i) => {
+      expect(f.payload.length).toBe(sizes[i]);
+      expect(f.payload.equals(frames[i].payload)).toBe(true);
+      // A payload is a buffer of its own, so that typed arrays can view it.
+      expect(f.payload.byteOffset).toBe(0);
+    });
+  });
+});
