@@ -83,7 +83,8 @@ const CHUNK_ENTRIES = 1 << 20;
 /**
  * One term's documents in FlexSearch's map: an array while documents are appended to it, or a
  * typed view once complete. A single-term search hands either back untouched; an append to a
- * typed list copies it into an array first (`thawed`).
+ * typed list copies it into an array first (`thaw`), leaving its room in the chunk unused until
+ * the lists are packed again (a merge, or a repacking once that room is half the entries).
  */
 type List = number[] | Uint32Array;
 
@@ -97,12 +98,7 @@ interface Lists {
   reg: IdSet;
 }
 
-/** The first (only) list of a term's lists by score, as an array documents can be appended to. */
-function thawed(byScore: List[]): number[] {
-  const list = byScore[0];
-  if (Array.isArray(list)) return list;
-  return (byScore[0] = arrayOf(list, 0, list.length));
-}
+
 
 /**
  * The index's lists when they have exactly the shape `add` fills in this setup, else undefined
@@ -121,14 +117,19 @@ function listsOf(index: Index): Lists | undefined {
 export interface PostingsOptions {
   /** Stale documents tolerated before a merge, at the least. */
   minStaleForMerge?: number;
+  /** Entries copied out of typed chunks tolerated before the lists are packed again, at the least. */
+  minUnusedForRepack?: number;
   /** List entries written per step of a merge or a trimming. */
   entriesPerStep?: number;
 }
 
-/** A merge under way: its steps, and the documents changed since it began with their terms now. */
+/**
+ * A merge or a repacking under way: its steps, and for a merge the documents changed since it began
+ * with their terms now.
+ */
 interface Merge {
   steps: Steps<void>;
-  changed: Map<number, readonly string[]>;
+  changed?: Map<number, readonly string[]>;
 }
 
 export class Postings {
@@ -151,20 +152,24 @@ export class Postings {
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly minStaleForMerge: number;
+  private readonly minUnusedForRepack: number;
   private readonly entriesPerStep: number;
+  /** Entries of typed chunks no list uses any more: their lists were copied out to take appends. */
+  private unusedInChunks = 0;
   private merge: Merge | undefined;
 
   constructor(source: TermSource, holds: TermTest, options: PostingsOptions = {}) {
     this.source = source;
     this.holds = holds;
     this.minStaleForMerge = options.minStaleForMerge ?? 4096;
+    this.minUnusedForRepack = options.minUnusedForRepack ?? 1 << 20;
     this.entriesPerStep = options.entriesPerStep ?? ENTRIES_PER_STEP;
   }
 
   /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
   set(doc: number, terms: string[], previous: readonly string[] = []): void {
     if (!terms.length) return this.remove(doc, previous);
-    this.merge?.changed.set(doc, terms);
+    this.merge?.changed?.set(doc, terms);
     if (!previous.length) this.size++;
     if (!this.contains(doc)) {
       this.append(doc, terms);
@@ -182,7 +187,7 @@ export class Postings {
 
   /** The document no longer has terms; `previous` are the terms it had. */
   remove(doc: number, previous: readonly string[] = []): void {
-    this.merge?.changed.set(doc, []);
+    this.merge?.changed?.set(doc, []);
     if (previous.length) this.size--;
     if (!this.contains(doc)) return;
     this.markStale(doc);
@@ -198,7 +203,7 @@ export class Postings {
     const lists = this.lists;
     if (!lists || this.contains(doc)) return false;
     if (count === 0) return true;
-    if (this.merge) this.merge.changed.set(doc, Array.from({ length: count }, (_, i) => termOf(ids[i])));
+    if (this.merge?.changed) this.merge.changed.set(doc, Array.from({ length: count }, (_, i) => termOf(ids[i])));
     this.size++;
     this.entries += count;
     for (let i = 0; i < count; i++) {
@@ -207,7 +212,7 @@ export class Postings {
       if (!list) {
         const term = termOf(id);
         const byScore = lists.map.get(term);
-        if (byScore) list = thawed(byScore);
+        if (byScore) list = this.thaw(byScore);
         else lists.map.set(term, [(list = [])]);
         this.listOfId[id] = list;
       }
@@ -235,7 +240,7 @@ export class Postings {
     for (const term of terms) {
       if (!term) continue;
       const byScore = map.get(term);
-      if (byScore) thawed(byScore).push(doc);
+      if (byScore) this.thaw(byScore).push(doc);
       else map.set(term, [[doc]]);
     }
     lists.reg.add(doc);
@@ -317,11 +322,12 @@ export class Postings {
    * Freezes each list, in steps of about ENTRIES_PER_STEP entries: a long list is copied into a
    * shared typed chunk and kept as a view of it (`TYPED_FROM`), a short one into an array of its
    * exact length (a list grown by appending leaves about a fifth of its room unused). The copies
-   * hold the same documents, so a search holding an old list reads what it read before. Appends
+   * hold the same documents, so a search holding an old list reads what it read before. With
+   * `repack`, typed lists are copied into fresh chunks too (see `repacking`). Appends
    * between steps go to the lists in the map (`listOfId` is forgotten after every step, since it
    * may name a list just replaced).
    */
-  *trimming(entriesPerStep = this.entriesPerStep): Steps<void> {
+  *trimming(entriesPerStep = this.entriesPerStep, repack = false): Steps<void> {
     const lists = this.lists;
     if (!lists) return;
     let copied = 0;
@@ -332,7 +338,7 @@ export class Postings {
     for (const byScore of lists.map.values()) {
       const list = byScore[0];
       ahead -= list.length;
-      if (!Array.isArray(list)) continue;
+      if (!Array.isArray(list) && !repack) continue;
       if (list.length < TYPED_FROM) byScore[0] = list.slice();
       else {
         if (used + list.length > chunk.length) {
@@ -390,6 +396,23 @@ export class Postings {
     }
   }
 
+  /** The first (only) list of a term's lists by score, as an array documents can be appended to. */
+  private thaw(byScore: List[]): number[] {
+    const list = byScore[0];
+    if (Array.isArray(list)) return list;
+    this.unusedInChunks += list.length;
+    if (!this.merge && this.unusedInChunks >= this.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
+      this.merge = { steps: this.repacking() };
+    }
+    return (byScore[0] = arrayOf(list, 0, list.length));
+  }
+
+  /** Every list copied into fresh chunks (typed ones too), so that chunks left mostly unused are let go. */
+  private *repacking(): Steps<void> {
+    this.unusedInChunks = 0;
+    yield* this.trimming(this.entriesPerStep, true);
+  }
+
   /** Begins a merge once stale documents outnumber half the live ones (and `minStaleForMerge`). */
   private mergeIfDue(): void {
     if (this.merge || this.staleCount < this.minStaleForMerge || this.staleCount * 2 < this.size) return;
@@ -416,7 +439,7 @@ export class Postings {
    * carried over as stale ones with their terms now; they then replace the lists in use, at once.
    */
   private *rebuilding(changed: Map<number, readonly string[]>): Steps<void> {
-    const next = new Postings(this.source, this.holds, { minStaleForMerge: this.minStaleForMerge, entriesPerStep: this.entriesPerStep });
+    const next = new Postings(this.source, this.holds, { minStaleForMerge: this.minStaleForMerge, minUnusedForRepack: this.minUnusedForRepack, entriesPerStep: this.entriesPerStep });
     let written = 0;
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
@@ -440,6 +463,7 @@ export class Postings {
     this.entries = next.entries;
     this.stale = next.stale;
     this.staleCount = next.staleCount;
+    this.unusedInChunks = next.unusedInChunks;
   }
 }
 

@@ -162,3 +162,40 @@ describe("a merge of the lists runs in steps", () => {
     );
   });
 });
+
+describe("typed lists copied out to take appends", () => {
+  it("are packed again in steps once their unused room is half the entries, answering exactly throughout", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false, {
+      minUnusedForRepack: 32,
+      entriesPerStep: 8,
+    });
+    const terms = ["a", "b", "c", "d"];
+    for (let doc = 0; doc < 40; doc++) postings.set(doc, (current.set(doc, terms), terms));
+    const freezing = postings.trimming();
+    while (!freezing.next().done);
+    const chunkBefore = (postings.view("d") as Uint32Array).buffer;
+    const exact = () => {
+      for (const term of terms) expect(Array.from(postings.view(term))).toEqual([...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc));
+    };
+    // New documents holding a, b, c: those three lists are copied out of their chunk (120 of 160 entries).
+    for (let doc = 40; doc < 42; doc++) postings.set(doc, (current.set(doc, ["a", "b", "c"]), ["a", "b", "c"]));
+    expect(postings.merging).toBe(true);
+    exact();
+    let steps = 0;
+    while (postings.mergeStep()) {
+      steps++;
+      // Appends between the steps land whichever form their list has then.
+      postings.set(50 + steps, (current.set(50 + steps, ["a", "d"]), ["a", "d"]));
+      exact();
+    }
+    expect(steps).toBeGreaterThan(1);
+    exact();
+    // Every long list now lies in fresh chunks: the old chunk is no longer held.
+    for (const term of ["b", "c"]) {
+      const view = postings.view(term);
+      expect(view).toBeInstanceOf(Uint32Array);
+      expect((view as Uint32Array).buffer).not.toBe(chunkBefore);
+    }
+  });
+});
