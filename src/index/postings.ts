@@ -67,7 +67,7 @@ const asContent = (terms: string[]): string => terms as unknown as string;
 /** FlexSearch's `add` with its untyped third and fourth arguments: append, and skip the update check. */
 type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: boolean) => unknown;
 
-/** List entries handed to FlexSearch per step of an import. */
+/** List entries handed to FlexSearch per step of an import, a merge or a freezing. */
 const ENTRIES_PER_STEP = 1 << 16;
 
 /**
@@ -97,8 +97,6 @@ interface Lists {
   map: Map<string, List[]>;
   reg: IdSet;
 }
-
-
 
 /**
  * The index's lists when they have exactly the shape `add` fills in this setup, else undefined
