@@ -127,6 +127,8 @@ const WAIT_SLICE_MS = 25;
  * host for long, and a pause costs a turn of the event loop (a block is about a millisecond of work).
  */
 const RANK_BLOCK = 16_384;
+/** Matches ranked between looks at the clock when no blockSize is set. */
+const RANK_SLICE_BLOCK = 1_024;
 
 /**
  * The best matches, scored block by block with a pause between blocks and the deadline checked
@@ -253,7 +255,7 @@ export class SearchEngine {
         { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
       ).finally(() => indexer.finish());
       for (const c of this.collections.values()) await this.whenIdle(c.trimming());
-      report.unresolved = this.unresolvedCount();
+      report.unresolved = await this.unresolvedCount();
       return report;
     } finally {
       this.loads--;
@@ -284,10 +286,18 @@ export class SearchEngine {
   }
 
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
-  private unresolvedCount(): number {
+  private async unresolvedCount(): Promise<number> {
     let n = 0;
+    let checked = 0;
+    let since = performance.now();
     // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
-    for (const [name, count] of this.byRepository) if (!this.store.hasRepository(name)) n += count;
+    for (const [name, count] of this.byRepository) {
+      if (!this.store.hasRepository(name)) n += count;
+      // A million records name some hundred thousand repositories: 90 ms in one go.
+      if (++checked % 1024 || performance.now() - since < INDEX_SLICE_MS) continue;
+      await pause();
+      since = performance.now();
+    }
     return n;
   }
 
@@ -601,8 +611,11 @@ export class SearchEngine {
       const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor.after, compare);
       ranking = await topInBlocks(docsOf(found.bits, found.count), best, rankOf, sortColumn, deadline, block, end);
     } else {
+      // Without a set blockSize, small blocks and a pause each INDEX_SLICE_MS: a block's cost varies (code not yet optimised).
+      const sliced = this.options.blockSize === undefined;
+      const rankBlock = sliced ? RANK_SLICE_BLOCK : block;
       // Collecting used the time up: rank only as many matches as the page shows, so that it still has items.
-      const first = deadline.now() > deadline.at ? Math.max(1, end) : block;
+      const first = deadline.now() > deadline.at ? Math.max(1, end) : rankBlock;
       ranking = await rankInBlocks({
         bits: found.bits,
         k: end,
@@ -616,7 +629,8 @@ export class SearchEngine {
         direction,
         expired: () => deadline.now() > deadline.at,
         pause,
-        block,
+        block: rankBlock,
+        sliceMs: sliced ? INDEX_SLICE_MS : undefined,
         first,
       });
     }

@@ -110,4 +110,29 @@ describe("typed top-k", () => {
     // Three blocks ranked, each ending at a word's end: the best of slots 0 … 95.
     expect(got.ranked.map((r) => r.doc)).toEqual([95, 94, 93, 92, 91]);
   });
+
+  it("with a time slice, pauses only once the slice has passed, ranking the same", async () => {
+    const docs = Uint32Array.from({ length: 100 }, (_, i) => i * 3);
+    const rank = async (sliceMs: number | undefined) => {
+      let pauses = 0;
+      const got = await rankInBlocks({
+        bits: bitsOf(docs),
+        k: 5,
+        score: (doc) => doc % 17,
+        ...steady,
+        pause: async () => void pauses++,
+        block: 10,
+        sliceMs,
+      });
+      return { ranked: got.ranked.map((r) => r.doc), pauses };
+    };
+    const each = await rank(undefined);
+    const never = await rank(60_000);
+    const always = await rank(0);
+    expect(each.pauses).toBe(9);
+    expect(never.pauses).toBe(0);
+    expect(always.pauses).toBe(9);
+    expect(never.ranked).toEqual(each.ranked);
+    expect(always.ranked).toEqual(each.ranked);
+  });
 });
