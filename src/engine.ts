@@ -630,7 +630,8 @@ export class SearchEngine {
         expired: () => deadline.now() > deadline.at,
         pause,
         block: rankBlock,
-        sliceMs: sliced ? INDEX_SLICE_MS : undefined,
+        // The host's own monotonic clock, as for indexing: this bounds real stalls.
+        slice: sliced ? { ms: INDEX_SLICE_MS, now: () => performance.now() } : undefined,
         first,
       });
     }

@@ -113,7 +113,10 @@ describe("typed top-k", () => {
 
   it("with a time slice, pauses only once the slice has passed, ranking the same", async () => {
     const docs = Uint32Array.from({ length: 100 }, (_, i) => i * 3);
-    const rank = async (sliceMs: number | undefined) => {
+    // A clock that moves 1 ms each time it is read.
+    let clock = 0;
+    const now = () => clock++;
+    const rank = async (ms: number | undefined) => {
       let pauses = 0;
       const got = await rankInBlocks({
         bits: bitsOf(docs),
@@ -122,16 +125,19 @@ describe("typed top-k", () => {
         ...steady,
         pause: async () => void pauses++,
         block: 10,
-        sliceMs,
+        slice: ms === undefined ? undefined : { ms, now },
       });
       return { ranked: got.ranked.map((r) => r.doc), pauses };
     };
     const each = await rank(undefined);
     const never = await rank(60_000);
     const always = await rank(0);
+    const everyThird = await rank(3);
     expect(each.pauses).toBe(9);
     expect(never.pauses).toBe(0);
     expect(always.pauses).toBe(9);
+    expect(everyThird.pauses).toBe(3);
+    expect(everyThird.ranked).toEqual(each.ranked);
     expect(never.ranked).toEqual(each.ranked);
     expect(always.ranked).toEqual(each.ranked);
   });
