@@ -149,9 +149,7 @@ export class Postings {
   private staleCount = 0;
   private readonly source: TermSource;
   private readonly holds: TermTest;
-  private readonly minStaleForMerge: number;
-  private readonly minUnusedForRepack: number;
-  private readonly entriesPerStep: number;
+  private readonly options: Required<PostingsOptions>;
   /** Entries of typed chunks no list uses any more: their lists were copied out to take appends. */
   private unusedInChunks = 0;
   private merge: Merge | undefined;
@@ -159,9 +157,7 @@ export class Postings {
   constructor(source: TermSource, holds: TermTest, options: PostingsOptions = {}) {
     this.source = source;
     this.holds = holds;
-    this.minStaleForMerge = options.minStaleForMerge ?? 4096;
-    this.minUnusedForRepack = options.minUnusedForRepack ?? 1 << 20;
-    this.entriesPerStep = options.entriesPerStep ?? ENTRIES_PER_STEP;
+    this.options = { minStaleForMerge: 4096, minUnusedForRepack: 1 << 20, entriesPerStep: ENTRIES_PER_STEP, ...options };
   }
 
   /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
@@ -325,7 +321,7 @@ export class Postings {
    * between steps go to the lists in the map (`listOfId` is forgotten after every step, since it
    * may name a list just replaced).
    */
-  *trimming(entriesPerStep = this.entriesPerStep, repack = false): Steps<void> {
+  *trimming(entriesPerStep = this.options.entriesPerStep, repack = false): Steps<void> {
     const lists = this.lists;
     if (!lists) return;
     let copied = 0;
@@ -399,7 +395,7 @@ export class Postings {
     const list = byScore[0];
     if (Array.isArray(list)) return list;
     this.unusedInChunks += list.length;
-    if (!this.merge && this.unusedInChunks >= this.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
+    if (!this.merge && this.unusedInChunks >= this.options.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
       this.merge = { steps: this.repacking() };
     }
     return (byScore[0] = arrayOf(list, 0, list.length));
@@ -408,12 +404,12 @@ export class Postings {
   /** Every list copied into fresh chunks (typed ones too), so that chunks left mostly unused are let go. */
   private *repacking(): Steps<void> {
     this.unusedInChunks = 0;
-    yield* this.trimming(this.entriesPerStep, true);
+    yield* this.trimming(this.options.entriesPerStep, true);
   }
 
   /** Begins a merge once stale documents outnumber half the live ones (and `minStaleForMerge`). */
   private mergeIfDue(): void {
-    if (this.merge || this.staleCount < this.minStaleForMerge || this.staleCount * 2 < this.size) return;
+    if (this.merge || this.staleCount < this.options.minStaleForMerge || this.staleCount * 2 < this.size) return;
     const changed = new Map<number, readonly string[]>();
     this.merge = { steps: this.rebuilding(changed), changed };
   }
@@ -437,14 +433,14 @@ export class Postings {
    * carried over as stale ones with their terms now; they then replace the lists in use, at once.
    */
   private *rebuilding(changed: Map<number, readonly string[]>): Steps<void> {
-    const next = new Postings(this.source, this.holds, { minStaleForMerge: this.minStaleForMerge, minUnusedForRepack: this.minUnusedForRepack, entriesPerStep: this.entriesPerStep });
+    const next = new Postings(this.source, this.holds, this.options);
     let written = 0;
     for (const [doc, terms] of this.source()) {
       if (!terms.length) continue;
       next.append(doc, terms);
       next.entries += terms.length;
       written += terms.length;
-      if (written < this.entriesPerStep) continue;
+      if (written < this.options.entriesPerStep) continue;
       written = 0;
       yield;
     }
