@@ -49,7 +49,7 @@ import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
-import { BOOST_BLOCK, makeScorer } from "./score/score.js";
+import { BOOST_BLOCK, makeScorer, preparingBoosts } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
 import { Store } from "./store.js";
 import { KeyMap } from "./structures/key-map.js";
@@ -255,11 +255,17 @@ export class SearchEngine {
         { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
       ).finally(() => indexer.finish());
       for (const c of this.collections.values()) await this.whenIdle(c.trimming());
+      await this.prepareBoosts();
       report.unresolved = await this.unresolvedCount();
       return report;
     } finally {
       this.loads--;
     }
+  }
+
+  /** Every document's boost under the engine's ranking, computed in steps before the first search needs them. */
+  private async prepareBoosts(): Promise<void> {
+    for (const c of this.collections.values()) await this.whenIdle(preparingBoosts(c, this.store, this.ranking[c.spec.kind]));
   }
 
   /** Runs steps that change an index, each while no search is in flight, pausing between them. */
@@ -623,6 +629,7 @@ export class SearchEngine {
         // Ranked by a column, scores only break ties: no bound passes a match over.
         bound: sortColumn ? undefined : scorer.bound,
         prepare: sortColumn ? undefined : scorer.prepare,
+        blockBound: sortColumn ? undefined : scorer.blockBound,
         blockSlots: BOOST_BLOCK,
         order: scorer.order,
         key: sortColumn && ((doc) => sortColumn.get(doc)),
@@ -754,6 +761,7 @@ export class SearchEngine {
       },
     }, onProgress);
     engine.tallyRestored();
+    await engine.prepareBoosts();
     return engine;
   }
 

@@ -16,6 +16,8 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { TextLeaf } from "../plan/plan.js";
+import type { Steps } from "../index/steps.js";
+import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
 import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
 
@@ -90,13 +92,19 @@ export interface Scorer {
    * not kept.
    */
   prepare?(block: number): void;
+  /**
+   * At least the score of every document of a block (BOOST_BLOCK slots) whose boosts are all
+   * computed, from the block's greatest boost: what lets ranking pass over a whole block. Infinity
+   * for a block not yet computed. Absent when boosts are not kept.
+   */
+  blockBound?(block: number): number;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
 }
 
 export function makeScorer(collection: Collection, leaves: TextLeaf[], store: Store, ranking: KindRanking): Scorer {
   const words = wordStats(collection, leaves, ranking);
-  const signals = collection.spec.signals.map((s, index) => ({ spec: s, index, config: ranking.signals[s.name] })).filter((s) => s.config.weight !== 0);
+  const signals = scoredSignals(collection, ranking);
 
   /** The text part; with `parts`, each word's breakdown is recorded in it. */
   const textOf = (doc: number, parts?: WordExplanation[]): number => {
@@ -135,18 +143,8 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const kept = signals.length ? boostsOf(collection, store, ranking) : undefined;
   const boosts = kept?.boosts;
   const known = kept?.known;
-  // The same arithmetic as `boostOf`, in the same order: 0, then each signal's share added in turn.
   const prepare = (block: number): void => {
-    if (!kept || kept.prepared[block]) return;
-    kept.prepared[block] = 1;
-    const lo = block * BOOST_BLOCK;
-    const hi = Math.min(kept.boosts.length, lo + BOOST_BLOCK);
-    const out = kept.boosts;
-    out.fill(0, lo, hi);
-    kept.known.fill(1, lo, hi);
-    for (const { index, config } of signals) {
-      for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
-    }
+    if (kept) prepareBlock(kept, collection, signals, block);
   };
   const boostFor = (doc: number): number => {
     if (!signals.length) return 0;
@@ -159,12 +157,15 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const combine = (text: number, boost: number): number => (words.length ? text * (1 + boost) : 1 + boost);
   const keyOrder = ranking.tieBreak === "key" ? keyRanksOf(collection, store) : undefined;
 
-  // Each word adds idf · tf / (k1 + tf) < idf; the margin covers rounding in the sums.
+  // Each word adds idf · tf / (k1 + tf) < idf; the margin covers rounding in the sums. A boost below
+  // -1 (a signal's raw value taken as it is) makes the score at most 0.
   const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
+  const boundOf = (boost: number): number => (words.length ? textBound * Math.max(0, 1 + boost) : 1 + boost);
+  const blockBound = (block: number): number => (kept!.prepared[block] ? boundOf(kept!.greatest[block]) : Infinity);
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
-    ...(kept ? { prepare } : {}),
-    ...(words.length ? { bound: (doc: number) => textBound * (1 + boostFor(doc)) } : {}),
+    ...(kept ? { prepare, blockBound } : {}),
+    ...(words.length ? { bound: (doc: number) => boundOf(boostFor(doc)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
       const signalParts: Record<string, SignalExplanation> = {};
@@ -174,6 +175,11 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     },
     order: keyOrder ? (doc) => keyOrder[doc] : (doc) => collection.orderOf(doc),
   };
+}
+
+/** The kind's signals that count under `ranking` (weight above 0), with their place among the collection's signal columns. */
+function scoredSignals(collection: Collection, ranking: KindRanking): Array<ScoredSignal & { spec: KindSpec<RecordLike>["signals"][number] }> {
+  return collection.spec.signals.map((s, index) => ({ spec: s, index, config: ranking.signals[s.name] })).filter((s) => s.config.weight !== 0);
 }
 
 /** Each distinct word of each leaf with its idf and the fields it is looked up in; its fields share one saturation (BM25F). */
@@ -219,6 +225,50 @@ interface KeptBoosts {
   known: Uint8Array;
   /** 1 for each block of BOOST_BLOCK slots whose boosts are all computed. */
   prepared: Uint8Array;
+  /** The greatest boost of each prepared block (NaN when some boost is NaN: such a block is never passed over). */
+  greatest: Float64Array;
+}
+
+type ScoredSignal = { index: number; config: SignalRanking };
+
+/** Computes the boosts of one block's slots, a signal at a time, and the block's greatest boost. */
+function prepareBlock(kept: KeptBoosts, collection: Collection, signals: readonly ScoredSignal[], block: number): void {
+  if (kept.prepared[block]) return;
+  kept.prepared[block] = 1;
+  const lo = block * BOOST_BLOCK;
+  const hi = Math.min(kept.boosts.length, lo + BOOST_BLOCK);
+  const out = kept.boosts;
+  out.fill(0, lo, hi);
+  kept.known.fill(1, lo, hi);
+  // The same arithmetic as `boostOf`, in the same order: 0, then each signal's share added in turn.
+  for (const { index, config } of signals) {
+    for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
+  }
+  let greatest = -Infinity;
+  for (let doc = lo; doc < hi; doc++) if (!(out[doc] <= greatest)) greatest = out[doc];
+  kept.greatest[block] = greatest;
+}
+
+/** Blocks whose boosts one step of `preparingBoosts` computes (some 64,000 slots, a few milliseconds). */
+const BLOCKS_PER_STEP = 64;
+
+/**
+ * Computes every slot's boost under `ranking` ahead of searches, in steps: the first broad search
+ * after a load or an open then finds them ready (at a million documents they are some 50 ms of its
+ * time). Stops early when the store changes between steps (the boosts kept would be of another
+ * revision) or while changes wait to be indexed.
+ */
+export function* preparingBoosts(collection: Collection, store: Store, ranking: KindRanking): Steps<void> {
+  const signals = scoredSignals(collection, ranking);
+  if (!signals.length) return;
+  const kept = boostsOf(collection, store, ranking);
+  if (!kept) return;
+  for (let block = 0; block < kept.prepared.length; block++) {
+    prepareBlock(kept, collection, signals, block);
+    if ((block + 1) % BLOCKS_PER_STEP) continue;
+    yield;
+    if (boostCache.get(collection) !== kept || kept.revision !== store.revision || collection.hasPendingWork()) return;
+  }
 }
 
 const boostCache = new WeakMap<Collection, KeptBoosts>();
@@ -231,7 +281,8 @@ function boostsOf(collection: Collection, store: Store, ranking: KindRanking): K
   const hit = boostCache.get(collection);
   if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit;
   const capacity = collection.capacity;
-  const kept = { revision: store.revision, ranking, boosts: new Float64Array(capacity), known: new Uint8Array(capacity), prepared: new Uint8Array(Math.ceil(capacity / BOOST_BLOCK)) };
+  const blocks = Math.ceil(capacity / BOOST_BLOCK);
+  const kept = { revision: store.revision, ranking, boosts: new Float64Array(capacity), known: new Uint8Array(capacity), prepared: new Uint8Array(blocks), greatest: new Float64Array(blocks) };
   boostCache.set(collection, kept);
   return kept;
 }

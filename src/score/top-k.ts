@@ -20,6 +20,11 @@ export interface Ranking {
   order(doc: number): number;
   /** Readies the scores of the slots of a block of `blockSlots` (a multiple of 32) where most slots match; optional. */
   prepare?: (block: number) => void;
+  /**
+   * At least the score of every document of a block of `blockSlots` (Infinity when not known): a
+   * block whose bound is below the worst kept score is passed over without a look at its matches.
+   */
+  blockBound?: (block: number) => number;
   blockSlots?: number;
   /** The sort column's values, when ranking by a column. */
   key?: (doc: number) => number;
@@ -155,21 +160,25 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     if (full && score < top.worstScore) return;
     top.offer(doc, score, 0, r.order(doc));
   };
-  // Worth it where at least one slot in eight matches.
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
-  const prepareDense =
-    r.prepare && wordsPer
-      ? (word: number): void => {
-          if (word % wordsPer !== 0 && word !== 0) return;
-          const end = Math.min(bits.length, word + wordsPer);
-          if (countBits(bits.subarray(word, end), end - word) * 8 >= (end - word) * 32) r.prepare!(Math.floor(word / wordsPer));
+  const { prepare, blockBound } = r;
+  // At the first word of a block (or where a walk starts): readies the block where at least one
+  // slot in eight matches, and passes the block over when nothing in it can beat the worst kept.
+  const atBlock =
+    (prepare || blockBound) && wordsPer
+      ? (word: number, from: number): number => {
+          if (word % wordsPer !== 0 && word !== from) return word;
+          const block = Math.floor(word / wordsPer);
+          const end = Math.min(bits.length, (block + 1) * wordsPer);
+          if (prepare && word % wordsPer === 0 && countBits(bits.subarray(word, end), end - word) * 8 >= (end - word) * 32) prepare(block);
+          return blockBound && top.size === top.k && blockBound(block) < top.worstScore ? end : word;
         }
       : undefined;
   let word = 0;
   const { slice } = r;
   let since = slice?.now() ?? 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, prepareDense);
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, atBlock);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };
@@ -180,14 +189,21 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
 }
 
 /**
- * Calls `each` with the documents set from word `from` on until `size` were seen (and `atWord`
- * with each word's index first); returns the word after the last one read.
+ * Calls `each` with the documents set from word `from` on until `size` were seen; returns the word
+ * after the last one read. `atWord`, given each word's index (and `from`) first, returns the word to
+ * go on at: that word, or a later one to pass over those between.
  */
-function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, atWord?: (word: number) => void): number {
+function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, atWord?: (word: number, from: number) => number): number {
   let seen = 0;
   let word = from;
   for (; word < bits.length && seen < size; word++) {
-    atWord?.(word);
+    if (atWord) {
+      // A block passed over leads to the next block's first word, which is asked about in turn.
+      for (let next = atWord(word, from); next !== word; next = atWord(word, from)) {
+        word = next;
+        if (word >= bits.length) return word;
+      }
+    }
     for (let v = bits[word]; v !== 0; v ^= v & -v) {
       each((word << 5) + 31 - Math.clz32(v & -v));
       seen++;

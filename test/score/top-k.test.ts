@@ -79,6 +79,60 @@ describe("typed top-k", () => {
     expect(scored).toBe(2);
   });
 
+  it("with block bounds, keeps the same best k, passing over blocks that cannot beat the worst kept", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 4095 }), item), { maxLength: 300 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.constantFrom(1, 7, 64, 16_384),
+        fc.constantFrom(32, 64, 1024),
+        // Blocks whose bound is not known (Infinity), one in `unknownEvery`.
+        fc.integer({ min: 1, max: 4 }),
+        async (placed, k, block, blockSlots, unknownEvery) => {
+          const bySlot = new Map(placed.map(([slot, it]) => [slot, it]));
+          const docs = Uint32Array.from([...bySlot.keys()].sort((a, b) => a - b));
+          const at = (doc: number) => bySlot.get(doc)!;
+          const greatest = new Map<number, number>();
+          for (const [doc, it] of bySlot) greatest.set(Math.floor(doc / blockSlots), Math.max(greatest.get(Math.floor(doc / blockSlots)) ?? -Infinity, it.score + it.slack));
+          const looked = new Set<number>();
+          const got = await rankInBlocks({
+            bits: bitsOf(docs),
+            k,
+            score: (doc) => (looked.add(doc), at(doc).score),
+            order: (doc) => at(doc).order,
+            blockBound: (b) => (b % unknownEvery === unknownEvery - 1 ? Infinity : (greatest.get(b) ?? -Infinity)),
+            blockSlots,
+            direction: "desc",
+            expired: () => false,
+            pause: async () => {},
+            block,
+            first: block,
+          });
+          const all: Ranked[] = Array.from(docs, (doc) => ({ doc, score: at(doc).score, key: 0, order: at(doc).order }));
+          expect(got.ranked).toEqual(all.sort(comparator(false, "desc")).slice(0, k));
+          expect(looked.size).toBeLessThanOrEqual(docs.length);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("looks at no match of a block whose bound is below the worst kept score", async () => {
+    // Block 0 (slots 0 … 31) holds the two best; blocks 1 and 2 are bound by 5, block 3 is not known.
+    const docs = Uint32Array.from([0, 1, ...Array.from({ length: 64 }, (_, i) => 32 + i), 100]);
+    const looked: number[] = [];
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      score: (doc) => (looked.push(doc), doc < 2 ? 10 : 1),
+      blockBound: (b) => (b === 0 ? 10 : b < 3 ? 5 : Infinity),
+      blockSlots: 32,
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
+    expect(looked).toEqual([0, 1, 100]);
+  });
+
   it("readies the blocks where at least one slot in eight matches, before scoring their matches", async () => {
     // Slots 0 … 199 of block 0 (of 1,024) match, and 10 slots of block 1.
     const docs = Uint32Array.from([...Array.from({ length: 200 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 1024 + i * 50)]);
