@@ -73,6 +73,7 @@ export interface SearchEngineOptions {
   /**
    * Documents handled between pauses by indexing, collecting and ranking; smaller answers other work
    * sooner at some cost in throughput. Default: indexing in slices of about 8 ms, 16,384 ranked, 65,536 slots examined while collecting.
+   * Set, `save` and `open` also pause after each of their steps instead of after about 8 ms of them.
    */
   blockSize?: number;
   /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
@@ -97,14 +98,16 @@ const MAX_TIME_LIMIT_MS = 86_400_000;
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
 
-/** Runs a long index operation step by step, pausing between steps. */
-async function stepped<T>(steps: Steps<T>): Promise<T> {
-  let step = steps.next();
-  while (!step.done) {
+/** Runs a long index operation step by step, pausing once its steps have run for `sliceMs` (0: after every step). */
+async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+  let since = performance.now();
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (sliceMs > 0 && performance.now() - since < sliceMs) continue;
     await pause();
-    step = steps.next();
+    since = performance.now();
   }
-  return step.value;
 }
 
 /**
@@ -112,6 +115,9 @@ async function stepped<T>(steps: Steps<T>): Promise<T> {
  * neither the host nor a waiting search's deadline is held up by a block of slow records.
  */
 const INDEX_SLICE_MS = 8;
+
+/** Repositories tallied per step after an open. */
+const TALLIED_PER_STEP = 1024;
 
 /** Records indexed between two looks at the wall clock within a slice. */
 const INDEX_STEP = 16;
@@ -263,6 +269,11 @@ export class SearchEngine {
     }
   }
 
+  /** Runs a long index operation in steps, pausing between slices of them (between steps with a set blockSize). */
+  private stepped<T>(steps: Steps<T>): Promise<T> {
+    return stepped(steps, this.options.blockSize === undefined ? INDEX_SLICE_MS : 0);
+  }
+
   /** Every document's boost under the engine's ranking, computed in steps before the first search needs them. */
   private async prepareBoosts(): Promise<void> {
     for (const c of this.collections.values()) await this.whenIdle(preparingBoosts(c, this.store, this.ranking[c.spec.kind]));
@@ -272,7 +283,10 @@ export class SearchEngine {
   private async whenIdle(steps: Steps<void>): Promise<void> {
     for (;;) {
       while (this.gate.busy) await this.gate.whenIdle();
-      if (steps.next().done) return;
+      // A search starts only at a turn of the event loop: none can begin within a slice.
+      const until = performance.now() + INDEX_SLICE_MS;
+      do if (steps.next().done) return;
+      while (performance.now() < until);
       await pause();
     }
   }
@@ -308,15 +322,18 @@ export class SearchEngine {
   }
 
   /** `byRepository` from restored indexes, which hold exactly the store's records: their `repo` columns. */
-  private tallyRestored(): void {
+  private *tallyingRestored(): Steps<void> {
     for (const c of this.collections.values()) {
       if (c.spec.visibility !== "repository" || !c.size) continue;
       const repos = c.keywordColumn("repo");
       let named = 0;
+      let tallied = 0;
       for (const name of repos.values()) {
         const n = repos.docs(name).size;
         this.byRepository.set(name, (this.byRepository.get(name) ?? 0) + n);
         named += n;
+        // A million records name some hundred thousand repositories: 120 ms in one go.
+        if (++tallied % TALLIED_PER_STEP === 0) yield;
       }
       if (c.size > named) this.byRepository.set("", (this.byRepository.get("") ?? 0) + c.size - named);
     }
@@ -712,7 +729,7 @@ export class SearchEngine {
     // Buffers being packed are saved once packed; the store's tables are copied in steps.
     await this.store.whenPacked();
     const revision = this.store.revision;
-    const copied = await stepped(this.store.saving());
+    const copied = await this.stepped(this.store.saving());
     while (this.gate.busy) await this.gate.whenIdle();
     // No search in flight: what was added since the indexer finished is indexed now, at once.
     for (const c of this.collections.values()) c.drain();
@@ -725,7 +742,7 @@ export class SearchEngine {
     try {
       collections = [];
       for (const c of this.collections.values()) {
-        collections.push({ spec: c.spec, state: await stepped(c.snapshotting()) });
+        collections.push({ spec: c.spec, state: await this.stepped(c.snapshotting()) });
       }
     } finally {
       this.gate.leave();
@@ -750,17 +767,17 @@ export class SearchEngine {
       chunk: (chunk) => engine.store.restoreChunk(chunk),
       records(piece) {
         if (!DUMP_KINDS.includes(piece.kind)) throw new RangeError(`unknown kind ${String(piece.kind)}`);
-        engine.store.restoreRecords(piece);
+        return engine.stepped(engine.store.restoringRecords(piece));
       },
       links: (links) => engine.store.restoreLinks(links),
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
         // In steps with pauses between them: the host runs on while a large index is restored.
-        engine.collections.set(spec.kind, await stepped(Collection.restoring(spec, engine.store, state)));
+        engine.collections.set(spec.kind, await engine.stepped(Collection.restoring(spec, engine.store, state)));
       },
     }, onProgress);
-    engine.tallyRestored();
+    await engine.stepped(engine.tallyingRestored());
     await engine.prepareBoosts();
     return engine;
   }

@@ -41,9 +41,9 @@ export interface FieldIndex {
 
 /** Documents restored between two points where the caller may pause. */
 /** Documents plus occurrences counted into the statistics between pauses when restoring. */
-const ACCOUNT_STEP = 1 << 18;
+const ACCOUNT_STEP = 1 << 15;
 
-const RESTORE_STEP = 8_192;
+const RESTORE_STEP = 1_024;
 
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;

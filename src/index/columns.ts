@@ -5,7 +5,7 @@
  */
 import { KeyMap } from "../structures/key-map.js";
 import { DocSet } from "./doc-set.js";
-import { finish, type Steps } from "./steps.js";
+import { finish, zeroedArray, type Steps } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -206,9 +206,9 @@ export interface KeywordColumnState {
 }
 
 /** Documents, ids or values handled between pauses when saving or restoring. */
-const STEP = 65_536;
+const STEP = 8_192;
 /** The same when building a column from its saved form, where each costs more (its lists, its value's documents). */
-const BUILD_STEP = 16_384;
+const BUILD_STEP = 2_048;
 
 /** No value: a document's cell, or a value id without documents. */
 const NONE = 0;
@@ -507,8 +507,9 @@ export class KeywordColumn {
       if (perValue[id + 1] > perValue[id]) map.set(values[id], id);
     }
     const starts = perValue.slice(0, values.length);
-    const docs = new Uint32Array(ids.length);
-    const cells = new Uint32Array(Math.max(counts.length, 1));
+    // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray).
+    const docs = yield* zeroedArray(ids.length);
+    const cells = yield* zeroedArray(Math.max(counts.length, 1));
     let largest = 0;
     const lists = new ValueLists();
     let at = 0;

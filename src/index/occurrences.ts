@@ -85,7 +85,7 @@ export function* eachDocument(
 type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 
 /** Occurrences (or documents) handled between pauses when saving or restoring. */
-const STEP = 1 << 18;
+const STEP = 1 << 15;
 
 /** Occurrences per block: 2^20, four megabytes of term ids. */
 const BLOCK_BITS = 20;

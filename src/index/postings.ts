@@ -69,6 +69,8 @@ type AddUnchecked = (id: number, content: string, append: boolean, skipUpdate: b
 
 /** List entries handed to FlexSearch per step of an import, a merge or a freezing. */
 const ENTRIES_PER_STEP = 1 << 16;
+/** Terms handed to FlexSearch per step when an index is opened: each is a map entry and an array (a million documents' fields hold some hundred thousand terms). */
+const TERMS_PER_IMPORT = 2048;
 
 /**
  * Lists at least this long are kept, once complete, as views into shared Uint32Array chunks: half
@@ -294,7 +296,7 @@ export class Postings {
       batch.push([termOf(terms[i]), [postings.lists && docs.length >= TYPED_FROM ? docs : arrayOf(docs, 0, docs.length)]]);
       batchEntries += docs.length;
       entries += docs.length;
-      if (batchEntries >= ENTRIES_PER_STEP) {
+      if (batchEntries >= ENTRIES_PER_STEP || batch.length >= TERMS_PER_IMPORT) {
         postings.index.import("map", batch as unknown as string);
         [batch, batchEntries] = [[], 0];
         yield;

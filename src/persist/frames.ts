@@ -49,7 +49,8 @@ export class FrameWriter {
     const parts = typeof payload === "string" ? [Buffer.from(payload)] : (Array.isArray(payload) ? payload : [payload]).map(bytesOf);
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(length)]);
-    await this.write([head, ...parts, u32(checksumOf([head, ...parts]))]);
+    const checksum = await checksumInSlices([head, ...parts]);
+    await this.write([head, ...parts, u32(checksum)]);
     this.frames++;
   }
 
@@ -160,7 +161,7 @@ export class FrameReader {
     if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
     const payload = await this.read(payloadLength);
     const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
-    if (checksumOf([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload]) !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
+    if ((await checksumInSlices([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload])) !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
     const name = nameBytes.toString("utf8");
     const meta = parseJson(metaBytes, "frame meta");
     if (meta === null || typeof meta !== "object" || Array.isArray(meta)) throw new LayoutError("frame meta is not an object");
@@ -210,6 +211,23 @@ export class FrameReader {
     if (bytesRead === 0) throw new LayoutError("the file ends early");
     return bytesRead;
   }
+}
+
+/** Bytes checksummed between pauses when a frame is read: a frame of 100 MB is some 170 ms of CRC. */
+const CHECKSUM_SLICE = 4 * 1024 * 1024;
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `checksumOf`, with a pause after each CHECKSUM_SLICE bytes. */
+async function checksumInSlices(parts: Buffer[]): Promise<number> {
+  let crc = 0;
+  for (const part of parts) {
+    for (let at = 0; at < part.length; at += CHECKSUM_SLICE) {
+      if (at > 0) await pause();
+      crc = crc32(part.subarray(at, at + CHECKSUM_SLICE), crc);
+    }
+  }
+  return crc;
 }
 
 function checksumOf(parts: Buffer[]): number {

@@ -41,8 +41,8 @@ export interface RecordsWritten {
 export interface RecordsSink {
   /** A saved chunk, to be taken over as it is; returns the number the table's references use for it. */
   chunk(chunk: HeldChunk): number;
-  /** A piece of a kind's table, references translated into the numbers `chunk` returned. */
-  records(piece: RestoredPiece): void;
+  /** A piece of a kind's table, references translated into the numbers `chunk` returned; the next frame waits for a promise returned. */
+  records(piece: RestoredPiece): void | Promise<void>;
   /** Links of records, after every table. */
   links(links: SavedLinks): void;
 }
@@ -181,7 +181,7 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
   const seen = new Map<string, number>();
   while (frame?.name === "table") {
     const piece = pieceOf(frame, numbers);
-    sink.records(piece);
+    await sink.records(piece);
     seen.set(piece.kind, (seen.get(piece.kind) ?? 0) + piece.keys.length);
     frame = await frames.next();
   }

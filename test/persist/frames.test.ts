@@ -2,6 +2,7 @@
  * Frames read back byte for byte whatever their size: small ones come out of the read-ahead, large
  * ones straight from the file, and a frame may begin inside the read-ahead and end past it.
  */
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
@@ -34,5 +35,20 @@ describe("frames", () => {
       // A payload is a buffer of its own, so that typed arrays can view it.
       expect(f.payload.byteOffset).toBe(0);
     });
+  });
+
+  it("check a frame of several checksum slices over all its bytes, the last slice included", async () => {
+    const size = 9 * 1024 * 1024 + 7;
+    const frames: Frame[] = [{ name: "data", meta: { i: 0 }, payload: payload(size, 3) }];
+    const path = join(await tempDir(), "frames.index");
+    const header = { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader;
+    await writeFrames(path, header, frames);
+    const read = await framesOf(path);
+    expect(read.frames[0].payload.equals(frames[0].payload)).toBe(true);
+    // One byte changed in the third slice of 4 MB: the file's last bytes are the end frame and the checksum.
+    const bytes = await readFile(path);
+    bytes[bytes.length - 1024] ^= 0x40;
+    await writeFile(path, bytes);
+    await expect(framesOf(path)).rejects.toThrow(/does not match its checksum/);
   });
 });

@@ -31,7 +31,7 @@ async function opened(file: string): Promise<Store> {
   const store = storeWith();
   await openIndex(join(file, ".."), [], {
     chunk: (c) => store.restoreChunk(c),
-    records: (p) => store.restoreRecords(p),
+    records: (p) => finish(store.restoringRecords(p)),
     links: (l) => store.restoreLinks(l),
     collection: () => undefined,
   });
