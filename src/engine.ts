@@ -276,7 +276,11 @@ export class SearchEngine {
 
   /** Every document's boost under the engine's ranking, computed in steps before the first search needs them. */
   private async prepareBoosts(): Promise<void> {
-    for (const c of this.collections.values()) await this.whenIdle(preparingBoosts(c, this.store, this.ranking[c.spec.kind]));
+    await this.whenIdle(this.preparingAllBoosts());
+  }
+
+  private *preparingAllBoosts(): Steps<void> {
+    for (const c of this.collections.values()) yield* preparingBoosts(c, this.ranking[c.spec.kind]);
   }
 
   /** Runs steps that change an index, each while no search is in flight, pausing between them. */
@@ -425,14 +429,35 @@ export class SearchEngine {
     for (;;) {
       while (this.gate.busy) await this.gate.whenIdle();
       const collection = this.nextToIndex();
-      if (!collection) return;
-      try {
-        this.indexSlice(collection);
-      } finally {
-        this.wakeStepWaiters();
+      if (!collection) {
+        // Last, the boosts of the documents indexed since they were computed (only their blocks'):
+        // the next broad search then finds them ready.
+        if (!this.boostSlice()) return;
+      } else {
+        try {
+          this.indexSlice(collection);
+        } finally {
+          this.wakeStepWaiters();
+        }
       }
       await pause();
     }
+  }
+
+  /** The boosts being computed ahead by the indexer, between its slices. */
+  private boosting: Steps<void> | undefined;
+
+  /** One slice of computing boosts ahead; false once all are computed. */
+  private boostSlice(): boolean {
+    this.boosting ??= this.preparingAllBoosts();
+    const until = performance.now() + INDEX_SLICE_MS;
+    do {
+      if (this.boosting.next().done) {
+        this.boosting = undefined;
+        return false;
+      }
+    } while (performance.now() < until);
+    return true;
   }
 
   /**

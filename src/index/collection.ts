@@ -45,6 +45,9 @@ const ACCOUNT_STEP = 1 << 15;
 
 const RESTORE_STEP = 1_024;
 
+/** Slots of signal changes kept for `signalChangesSince`: a load's worth is not, and then everything is computed again. */
+const SIGNAL_LOG_KEPT = 65_536;
+
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
@@ -65,6 +68,11 @@ export class Collection {
   private readonly keys: Array<string | undefined> = [];
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
+  /** Changes of signal values counted since the collection was made, and the slots of the latest (`signalChangesSince`). */
+  private signalChanges = 0;
+  private signalLog: number[] = [];
+  /** The count of changes before the first one in `signalLog`. */
+  private signalLogFrom = 0;
   private readonly slots = new KeyMap<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new TermDictionary();
@@ -129,6 +137,30 @@ export class Collection {
   /** The version of the record the slot indexed (not one changed or removed since): parsed from its text, not to be changed. */
   record(doc: number): RecordLike | undefined {
     return this.keys[doc] === undefined ? undefined : this.store.recordAt(this.refs[doc]);
+  }
+
+  /** A number that grows whenever a document's signal values change (indexed, refreshed, removed). */
+  get signalVersion(): number {
+    return this.signalChanges;
+  }
+
+  /**
+   * The slots whose signal values changed since `signalVersion` was `version` (a slot may repeat), or
+   * undefined when so many changed since that they are no longer kept: what lets values computed from
+   * the signals (boosts) be kept across changes and only the changed slots computed again.
+   */
+  signalChangesSince(version: number): readonly number[] | undefined {
+    if (version < this.signalLogFrom || version > this.signalChanges) return undefined;
+    return this.signalLog.slice(version - this.signalLogFrom);
+  }
+
+  private noteSignalChange(doc: number): void {
+    if (this.signalLog.length >= SIGNAL_LOG_KEPT) {
+      this.signalLogFrom = this.signalChanges;
+      this.signalLog = [];
+    }
+    this.signalLog.push(doc);
+    this.signalChanges++;
   }
 
   /** The raw value of the kind's `index`-th signal for a document, as read when it was indexed or its joins refreshed. */
@@ -288,6 +320,7 @@ export class Collection {
 
   private readSignals(doc: number, record: RecordLike): void {
     this.spec.signals.forEach((s, i) => this.signalValues[i].setExactly(doc, s.value(record, this.store)));
+    if (this.spec.signals.length) this.noteSignalChange(doc);
   }
 
   /** A document counts in the statistics when it is public (kinds without visibility: always). */
@@ -361,6 +394,7 @@ export class Collection {
     for (const col of this.keywords.values()) col.clear(doc);
     this.orders.clear(doc);
     for (const col of this.signalValues) col.clear(doc);
+    if (this.spec.signals.length) this.noteSignalChange(doc);
     this.keys[doc] = undefined;
     this.slots.delete(key);
     this.free.push(doc);

@@ -537,7 +537,10 @@ export class KeywordColumn {
       cells[doc] = LISTED + list;
       largest = 0xffffffff;
     }
+    // Each in a step of its own: an array of a million values is 8 MB of fresh memory written at once.
+    yield;
     const docsById: Array<DocSet | number> = new Array(values.length);
+    yield;
     const byId: string[] = new Array(values.length);
     const freeIds: number[] = [];
     for (let id = 0; id < values.length; id++) {

@@ -140,7 +140,7 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     return boost;
   };
 
-  const kept = signals.length ? boostsOf(collection, store, ranking) : undefined;
+  const kept = signals.length ? boostsOf(collection, ranking) : undefined;
   const boosts = kept?.boosts;
   const known = kept?.known;
   const prepare = (block: number): void => {
@@ -213,7 +213,8 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
  * while changes wait to be indexed: the index may then change without the store changing.
  */
 interface KeptBoosts {
-  revision: number;
+  /** The collection's `signalVersion` the boosts are of. */
+  version: number;
   ranking: KindRanking;
   /** Each slot's boost where `known`. */
   boosts: Float64Array;
@@ -225,7 +226,7 @@ interface KeptBoosts {
   known: Uint8Array;
   /** 1 for each block of BOOST_BLOCK slots whose boosts are all computed. */
   prepared: Uint8Array;
-  /** The greatest boost of each prepared block (NaN when some boost is NaN: such a block is never passed over). */
+  /** The greatest boost of each prepared block's live slots (NaN when one is NaN: such a block is never passed over). */
   greatest: Float64Array;
 }
 
@@ -244,30 +245,38 @@ function prepareBlock(kept: KeptBoosts, collection: Collection, signals: readonl
   for (const { index, config } of signals) {
     for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
   }
+  // Free slots match nothing; one taken later is a change of its signals, which unprepares the block.
   let greatest = -Infinity;
-  for (let doc = lo; doc < hi; doc++) if (!(out[doc] <= greatest)) greatest = out[doc];
+  for (let doc = lo; doc < hi; doc++) if (!(out[doc] <= greatest) && collection.isLive(doc)) greatest = out[doc];
   kept.greatest[block] = greatest;
 }
 
 /** Blocks whose boosts one step of `preparingBoosts` computes (some 8,000 slots, under a millisecond). */
 const BLOCKS_PER_STEP = 8;
 
+/** Blocks looked at per step of `preparingBoosts` when they need nothing computed. */
+const BLOCKS_LOOKED_AT_PER_STEP = 4096;
+
 /**
  * Computes every slot's boost under `ranking` ahead of searches, in steps: the first broad search
  * after a load or an open then finds them ready (at a million documents they are some 50 ms of its
- * time). Stops early when the store changes between steps (the boosts kept would be of another
- * revision) or while changes wait to be indexed.
+ * time), and after changes only the blocks they touched are computed again. Stops early when the
+ * boosts kept are let go between steps (another ranking took their place).
  */
-export function* preparingBoosts(collection: Collection, store: Store, ranking: KindRanking): Steps<void> {
+export function* preparingBoosts(collection: Collection, ranking: KindRanking): Steps<void> {
   const signals = scoredSignals(collection, ranking);
   if (!signals.length) return;
-  const kept = boostsOf(collection, store, ranking);
-  if (!kept) return;
+  const kept = boostsOf(collection, ranking);
+  let computed = 0;
   for (let block = 0; block < kept.prepared.length; block++) {
-    prepareBlock(kept, collection, signals, block);
-    if ((block + 1) % BLOCKS_PER_STEP) continue;
+    if (!kept.prepared[block]) {
+      prepareBlock(kept, collection, signals, block);
+      computed++;
+    }
+    if (computed < BLOCKS_PER_STEP && (block + 1) % BLOCKS_LOOKED_AT_PER_STEP) continue;
+    computed = 0;
     yield;
-    if (boostCache.get(collection) !== kept || kept.revision !== store.revision || collection.hasPendingWork()) return;
+    if (boostsOf(collection, ranking) !== kept) return;
   }
 }
 
@@ -276,14 +285,55 @@ const boostCache = new WeakMap<Collection, KeptBoosts>();
 /** Slots of one block of `Scorer.prepare`. */
 export const BOOST_BLOCK = 1024;
 
-function boostsOf(collection: Collection, store: Store, ranking: KindRanking): KeptBoosts | undefined {
-  if (collection.hasPendingWork()) return undefined;
-  const hit = boostCache.get(collection);
-  if (hit && hit.revision === store.revision && hit.ranking === ranking && hit.boosts.length >= collection.capacity) return hit;
-  const capacity = collection.capacity;
-  const blocks = Math.ceil(capacity / BOOST_BLOCK);
-  const kept = { revision: store.revision, ranking, boosts: new Float64Array(capacity), known: new Uint8Array(capacity), prepared: new Uint8Array(blocks), greatest: new Float64Array(blocks) };
+/**
+ * The boosts kept for the collection under `ranking`, brought up to date: the slots whose signals
+ * changed since they were kept are marked unknown (their blocks unprepared), or all are when the
+ * collection no longer keeps those changes, and the arrays grow with the collection.
+ */
+function boostsOf(collection: Collection, ranking: KindRanking): KeptBoosts {
+  let kept = boostCache.get(collection);
+  const version = collection.signalVersion;
+  if (kept && kept.ranking === ranking) {
+    if (kept.boosts.length < collection.capacity) {
+      kept = grown(kept, Math.max(collection.capacity, Math.ceil(kept.boosts.length * 1.5)));
+      boostCache.set(collection, kept);
+    }
+    const changed = kept.version === version ? [] : collection.signalChangesSince(kept.version);
+    if (changed) {
+      for (const doc of changed) {
+        kept.known[doc] = 0;
+        kept.prepared[Math.floor(doc / BOOST_BLOCK)] = 0;
+      }
+      kept.version = version;
+      return kept;
+    }
+  }
+  kept = grown(undefined, collection.capacity);
+  kept.version = version;
+  kept.ranking = ranking;
   boostCache.set(collection, kept);
+  return kept;
+}
+
+/** Boosts kept for `capacity` slots, with those of `from` (new slots unknown). */
+function grown(from: KeptBoosts | undefined, capacity: number): KeptBoosts {
+  const blocks = Math.ceil(capacity / BOOST_BLOCK);
+  const kept: KeptBoosts = {
+    version: from?.version ?? 0,
+    ranking: from?.ranking as KindRanking,
+    boosts: new Float64Array(capacity),
+    known: new Uint8Array(capacity),
+    prepared: new Uint8Array(blocks),
+    greatest: new Float64Array(blocks),
+  };
+  if (from) {
+    kept.boosts.set(from.boosts);
+    kept.known.set(from.known);
+    // A block that was the last, part of it past the old length, holds slots never computed.
+    const whole = Math.floor(from.boosts.length / BOOST_BLOCK);
+    kept.prepared.set(from.prepared.subarray(0, whole));
+    kept.greatest.set(from.greatest.subarray(0, whole));
+  }
   return kept;
 }
 

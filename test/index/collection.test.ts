@@ -274,4 +274,35 @@ describe("a collection merges its posting lists in steps", () => {
     expect(collection.hasMaintenance()).toBe(false);
     exact();
   });
+
+  it("counts changes of signal values and keeps the latest slots changed, then lets go of them", () => {
+    const { store, collection } = withIssues(issue(1, "crash"), issue(2, "crash"));
+    const start = collection.signalVersion;
+    collection.flush();
+    expect(collection.signalVersion).toBe(start + 2);
+    const slotOf = (n: number) => collection.slotOf(`o/r#${n}`)!;
+    expect(collection.signalChangesSince(start)).toEqual([slotOf(1), slotOf(2)]);
+    const afterAdds = collection.signalVersion;
+    store.put("issues", "o/r#2", { ...issue(2, "crash"), comments: 5 });
+    collection.touch("o/r#2");
+    const two = slotOf(2);
+    store.delete("issues", "o/r#1");
+    const one = slotOf(1);
+    collection.touch("o/r#1");
+    collection.flush();
+    expect([...collection.signalChangesSince(afterAdds)!].sort()).toEqual([one, two].sort());
+    expect(collection.signalChangesSince(collection.signalVersion)).toEqual([]);
+    // Past what is kept, older versions are no longer answered; the latest still are.
+    for (let n = 0; n < 70_000; n++) {
+      store.put("issues", "o/r#2", { ...issue(2, "crash"), comments: n });
+      collection.touch("o/r#2");
+      collection.flush();
+    }
+    expect(collection.signalChangesSince(afterAdds)).toBeUndefined();
+    const now = collection.signalVersion;
+    store.put("issues", "o/r#2", { ...issue(2, "crash"), comments: 1 });
+    collection.touch("o/r#2");
+    collection.flush();
+    expect(collection.signalChangesSince(now)).toEqual([two]);
+  });
 });

@@ -3,13 +3,21 @@
  * engine holding the same records scores it, for words and for qualifiers alone.
  */
 import { describe, expect, it } from "vitest";
+import { Collection } from "../../src/index/collection.js";
 import { SearchEngine } from "../../src/index.js";
+import { KINDS } from "../../src/kinds/index.js";
+import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
+import { resolveRanking } from "../../src/score/ranking-config.js";
+import { makeScorer } from "../../src/score/score.js";
+import { Store } from "../../src/store.js";
+
+const issues = KINDS.issues as KindSpec<RecordLike>;
 
 const repo = { id: 1, name: "open", full_name: "acme/open", owner: { login: "acme", id: 1, type: "Organization" }, private: false };
 const issue = (number: number, reactions: number) => ({
   id: number,
   number,
-  title: `rocket launch ${number % 3 ? "pad" : ""}`,
+  title: `rocket launch ${number % 3 ? "pad" : ""}${number % 20 ? "" : " rare"}`,
   body: "",
   state: "open",
   repository_url: "https://api.github.com/repos/acme/open",
@@ -25,7 +33,7 @@ function engineWith(reactions: (n: number) => number): SearchEngine {
   return engine;
 }
 
-const ranked = async (engine: SearchEngine, q: string) => (await engine.search("issues", { q, per_page: 100 })).items.map((i) => [i.number, i.score]);
+const ranked = async (engine: SearchEngine, q: string, perPage = 100) => (await engine.search("issues", { q, per_page: perPage })).items.map((i) => [i.number, i.score]);
 
 describe("kept boosts", () => {
   it("score a changed record as a fresh engine does", async () => {
@@ -40,5 +48,61 @@ describe("kept boosts", () => {
       expect(got, q).toEqual(await ranked(fresh, q));
       expect(got[0][0], q).toBe(7);
     }
+  });
+
+  it("score as a fresh engine does through adds past a block, removals and changes, searched between", async () => {
+    const engine = engineWith((n) => n);
+    const reactions = new Map(Array.from({ length: 40 }, (_, i) => [i + 1, i + 1]));
+    const steps: Array<() => void> = [
+      // New issues past the first block of 1,024 slots: the kept boosts grow.
+      () => {
+        // The second block's issues have no reactions: its greatest boost rules it out of the best five.
+        for (let n = 41; n <= 1500; n++) {
+          engine.add("issues", issue(n, n <= 1024 ? n % 17 : 0));
+          reactions.set(n, n <= 1024 ? n % 17 : 0);
+        }
+      },
+      () => {
+        for (const n of [3, 1100, 1499]) {
+          expect(engine.remove("issues", engine.add("issues", issue(n, reactions.get(n)!)))).toBe(true);
+          reactions.delete(n);
+        }
+      },
+      () => {
+        engine.add("issues", issue(1200, 9000));
+        reactions.set(1200, 9000);
+      },
+    ];
+    // Dense matches (boosts computed a block at a time), sparse ones (one by one), the best five (blocks passed over).
+    const queries = ["rocket", "is:open", "rocket pad", "rare", "rare is:open"];
+    for (const step of steps) {
+      for (const q of queries) for (const perPage of [5, 100]) await ranked(engine, q, perPage);
+      step();
+      const fresh = new SearchEngine({ rateLimit: false });
+      fresh.add("repositories", repo);
+      for (const [n, r] of reactions) fresh.add("issues", issue(n, r));
+      for (const q of queries) for (const perPage of [5, 100]) expect(await ranked(engine, q, perPage), `${q} ${perPage}`).toEqual(await ranked(fresh, q, perPage));
+    }
+    expect((await ranked(engine, "is:open", 1))[0][0]).toBe(1200);
+  });
+
+  it("a scorer made after a change reads the changed document's boost, its block not yet computed again", () => {
+    const store = new Store();
+    store.put("repositories", "acme/open", { full_name: "acme/open", private: false });
+    const collection = new Collection(issues, store);
+    const put = (n: number, reactions: number) => {
+      store.put("issues", `acme/open#${n}`, { ...issue(n, reactions), repository: "acme/open" });
+      collection.touch(`acme/open#${n}`);
+      collection.flush();
+    };
+    for (let n = 1; n <= 50; n++) put(n, n);
+    const ranking = resolveRanking(undefined).issues;
+    const doc = collection.slotOf("acme/open#7")!;
+    const before = makeScorer(collection, [], store, ranking);
+    const old = before.score(doc);
+    put(7, 5000);
+    const after = makeScorer(collection, [], store, ranking);
+    expect(after.score(doc)).toBeGreaterThan(old);
+    expect(after.score(doc)).toBe(after.explain(doc).total);
   });
 });
