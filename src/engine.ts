@@ -795,6 +795,7 @@ export class SearchEngine {
         return engine.stepped(engine.store.restoringRecords(piece));
       },
       links: (links) => engine.store.restoreLinks(links),
+      tally: (tally) => engine.store.restoreTally(tally),
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);

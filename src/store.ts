@@ -58,6 +58,16 @@ export interface SavedRecords {
   records: Array<{ kind: DumpKind; entries: SavedEntries }>;
   bytes: HeldRecords;
   links: SavedLinks[];
+  /** The tallies counted so far (one not asked for since an open is left out), as (group, item, count) rows. */
+  tallies: SavedTally[];
+}
+
+/** Rows of a tally's counts: group, item and count at the same place of each list. */
+export interface SavedTally {
+  name: string;
+  groups: string[];
+  items: string[];
+  counts: number[];
 }
 
 /** A piece of a saved table as an open hands it over: keys, and where each record lies among the chunks taken over. */
@@ -254,7 +264,24 @@ export class Store implements StoreReader {
         }
       }
     }
-    return { records, bytes: this.bytes.held(), links: [repositories, comments] };
+    const tallies: SavedTally[] = [];
+    for (const [tally, counts] of this.tallies) {
+      if (!counts) continue;
+      const saved: SavedTally = { name: tally.name, groups: [], items: [], counts: [] };
+      for (const [group, items] of counts) {
+        for (const [item, n] of items) {
+          saved.groups.push(group);
+          saved.items.push(item);
+          saved.counts.push(n);
+          if (++copied % COPIED_PER_STEP === 0) {
+            yield;
+            if (this.revision !== revision) return undefined;
+          }
+        }
+      }
+      tallies.push(saved);
+    }
+    return { records, bytes: this.bytes.held(), links: [repositories, comments], tallies };
   }
 
   /** Resolves once every full buffer handed to the packer so far is packed: a save then writes it packed. */
@@ -317,6 +344,24 @@ export class Store implements StoreReader {
       // A piece of 8,192 keys filed at once held the loop for 50-90 ms at a million records.
       if (i % FILED_PER_STEP === FILED_PER_STEP - 1) yield;
       this.file(kind, keys[i], first + i, null);
+    }
+  }
+
+  /**
+   * Counts of a saved tally, once every record is filed (tables forget the tallies of their kind): a
+   * tally not saved is counted from the records when first asked. A name no tally has is passed over
+   * (a tally since dropped); a count that is not a whole number above 0 is a RangeError.
+   */
+  restoreTally({ name, groups, items, counts }: SavedTally): void {
+    const tally = TALLIES.find((t) => t.name === name);
+    if (!tally) return;
+    let kept = this.tallies.get(tally);
+    if (!kept) this.tallies.set(tally, (kept = new Map()));
+    for (let i = 0; i < counts.length; i++) {
+      if (!(Number.isInteger(counts[i]) && counts[i] > 0)) throw new RangeError(`tally ${name} counts ${String(counts[i])}`);
+      let byItem = kept.get(groups[i]);
+      if (!byItem) kept.set(groups[i], (byItem = new Map()));
+      byItem.set(items[i], (byItem.get(items[i]) ?? 0) + counts[i]);
     }
   }
 

@@ -25,8 +25,8 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
 }
 
 /** The non-public repositories by key, and the owners of public ones: kept as repositories come and go, never by a scan. */
-const hiddenRepositories = defineTally("repositories", (r) => (visibilityOf(r) === "public" ? [] : [["hidden", keyOf("repositories", r) ?? ""]]));
-const publicOwners = defineTally("repositories", (r) => (visibilityOf(r) === "public" ? [["owner", ownerLogin(r, str(r.full_name))]] : []));
+const hiddenRepositories = defineTally("hidden-repositories", "repositories", (r) => (visibilityOf(r) === "public" ? [] : [["hidden", keyOf("repositories", r) ?? ""]]));
+const publicOwners = defineTally("public-owners", "repositories", (r) => (visibilityOf(r) === "public" ? [["owner", ownerLogin(r, str(r.full_name))]] : []));
 
 /** Full names (lower-cased) of the non-public repositories the caller may see. */
 function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {

@@ -38,7 +38,7 @@ function licenseKeys(record: RecordLike): string[] {
 const topicsOf = (r: RecordLike): string[] => arr(r.topics).filter((t): t is string => typeof t === "string");
 
 /** Open issues per repository carrying a label, by normalised label name ("good first issue" = "good-first-issue"). */
-const openIssuesByLabel = defineTally("issues", (issue) => {
+const openIssuesByLabel = defineTally("open-issues-by-label", "issues", (issue) => {
   if (issue.state !== "open" || obj(issue.pull_request)) return [];
   const repo = repositoryOf(issue)?.toLowerCase();
   if (!repo) return [];

@@ -8,7 +8,7 @@ import { mkdir, open, rename, rm, stat, type FileHandle } from "node:fs/promises
 import { join } from "node:path";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import { SavedIndexError } from "./errors.js";
-import { FORMAT_VERSION, INDEX_FILE, type SavedHeader } from "./format.js";
+import { FORMAT_VERSION, INDEX_FILE, READABLE_VERSIONS, type SavedHeader } from "./format.js";
 import { FrameReader, FrameWriter, LayoutError, LITTLE_ENDIAN, VersionError } from "./frames.js";
 import { readSnapshot, schemaOf, writeSnapshot, type IndexSnapshot, type RestoreSink } from "./snapshot.js";
 
@@ -78,7 +78,7 @@ export async function openIndex(
   const file = await open(path, "r");
   try {
     const frames = new FrameReader(file, info.size, onProgress);
-    const header = await frames.header(FORMAT_VERSION);
+    const header = await frames.header(READABLE_VERSIONS);
     checkKinds(path, header, specs);
     await readSnapshot(frames, header, sink);
   } catch (error) {

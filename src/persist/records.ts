@@ -10,6 +10,7 @@
  *            the blocks' preset dictionary (`dictionary` bytes), the deflated blocks
  *   table := meta { kind, keys } | payload: chunk numbers, starts, lengths (u32 × records each)
  *   links := meta { kind, keys, links }
+ *   tally := meta { name, groups, items, counts }   (format 8 on: a tally counted so far, in pieces)
  *
  * A chunk also holds the versions replaced or removed since it was written (versions are never written
  * over). A chunk with no current record is left out. A chunk whose current records take less than
@@ -20,7 +21,7 @@
 import { DUMP_KINDS } from "../kinds/index.js";
 import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
-import type { Link, RestoredPiece, SavedLinks, SavedRecords } from "../store.js";
+import type { Link, RestoredPiece, SavedLinks, SavedRecords, SavedTally } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 import { whole } from "./sections.js";
 
@@ -45,6 +46,8 @@ export interface RecordsSink {
   records(piece: RestoredPiece): void | Promise<void>;
   /** Links of records, after every table. */
   links(links: SavedLinks): void;
+  /** Counts of a tally (in pieces), after the links. */
+  tally(tally: SavedTally): void;
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -93,6 +96,12 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
   for (const { kind, keys, links } of saved.links) {
     for (let at = 0; at < keys.length; at += LINKS_PER_FRAME) {
       await frames.frame("links", { kind, keys: keys.slice(at, at + LINKS_PER_FRAME), links: links.slice(at, at + LINKS_PER_FRAME) });
+    }
+  }
+  for (const { name, groups, items, counts } of saved.tallies) {
+    for (let at = 0; at < counts.length || at === 0; at += LINKS_PER_FRAME) {
+      const end = at + LINKS_PER_FRAME;
+      await frames.frame("tally", { name, groups: groups.slice(at, end), items: items.slice(at, end), counts: counts.slice(at, end) });
     }
   }
   return { chunks: written, compacted: compacting.size };
@@ -193,6 +202,11 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
     sink.links(linksOf(frame));
     frame = await frames.next();
   }
+  // Since format 8: without them, a tally is counted from the records when first asked.
+  while (frame?.name === "tally") {
+    sink.tally(tallyOf(frame));
+    frame = await frames.next();
+  }
   return frame;
 }
 
@@ -222,6 +236,16 @@ function pieceOf({ meta, payload }: Frame, numbers: number[]): RestoredPiece {
     chunks[i] = numbers[chunks[i]];
   }
   return { kind, keys: keys as string[], chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
+}
+
+function tallyOf({ meta }: Frame): SavedTally {
+  const { name, groups, items, counts } = meta;
+  const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((v) => typeof v === "string");
+  if (typeof name !== "string" || !strings(groups) || !strings(items) || !Array.isArray(counts) || groups.length !== counts.length || items.length !== counts.length) {
+    throw new LayoutError("a tally frame is not a list of counts");
+  }
+  if (!counts.every((n) => Number.isInteger(n) && n > 0)) throw new LayoutError(`tally ${name} holds a count that is not a whole number above 0`);
+  return { name, groups, items, counts: counts as number[] };
 }
 
 function linksOf({ meta }: Frame): SavedLinks {

@@ -8,6 +8,8 @@ import type { DumpKind } from "./kinds.js";
 import type { RecordLike } from "./read.js";
 
 export interface Tally {
+  /** What a saved index calls it. */
+  name: string;
   kind: DumpKind;
   /** The (group, item) pairs a record counts under, each once. */
   pairs(record: RecordLike): Array<[group: string, item: string]>;
@@ -16,8 +18,8 @@ export interface Tally {
 /** Every tally declared so far. */
 export const TALLIES: Tally[] = [];
 
-export function defineTally(kind: DumpKind, pairs: Tally["pairs"]): Tally {
-  const tally = { kind, pairs };
+export function defineTally(name: string, kind: DumpKind, pairs: Tally["pairs"]): Tally {
+  const tally = { name, kind, pairs };
   TALLIES.push(tally);
   return tally;
 }

@@ -12,6 +12,7 @@ import { INDEX_FILE } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { openIndex, saveIndex, SavedIndexError } from "../../src/persist/index.js";
 import { syncPacker, type RecordPacker } from "../../src/record-packer.js";
+import { TALLIES } from "../../src/records/tally.js";
 import { Store } from "../../src/store.js";
 import { answers, framesOf, REQUESTS, tempDir, writeFrames } from "./support.js";
 
@@ -27,12 +28,12 @@ async function saved(store: Store): Promise<string> {
 }
 
 /** Opens the records saved in `file`'s folder into a new store. */
-async function opened(file: string): Promise<Store> {
-  const store = storeWith();
+async function opened(file: string, store = storeWith()): Promise<Store> {
   await openIndex(join(file, ".."), [], {
     chunk: (c) => store.restoreChunk(c),
     records: (p) => finish(store.restoringRecords(p)),
     links: (l) => store.restoreLinks(l),
+    tally: (t) => store.restoreTally(t),
     collection: () => undefined,
   });
   return store;
@@ -117,6 +118,28 @@ describe("records saved as the store holds them", () => {
     }
     expect(contents(back)).toEqual(contents(store));
     expect(contents(await opened(await saved(back)))).toEqual(contents(store));
+  });
+
+  it("saves the tallies counted so far, and an open takes them over without parsing a record", async () => {
+    const store = storeWith();
+    store.put("repositories", "o/r", { full_name: "o/r", private: false });
+    store.put("repositories", "o/s", { full_name: "o/s", private: true });
+    for (let n = 1; n <= 30; n++) {
+      const labels = [{ name: n % 2 ? "bug" : "good first issue" }, ...(n % 3 ? [] : [{ name: "help wanted" }])];
+      store.put("issues", `o/r#${n}`, { number: n, repository_url: "https://api.github.com/repos/o/r", state: n % 5 ? "open" : "closed", labels });
+    }
+    const all = (s: Store) => TALLIES.map((t) => [t.name, [...s.tally(t)].map(([group, items]) => [group, [...items].sort()]).sort()]);
+    const counted = all(store);
+    // A tally counts something here: each is compared, not an empty map.
+    expect(counted.every(([, groups]) => (groups as unknown[]).length > 0)).toBe(true);
+    let parsed = 0;
+    const reopened = await opened(await saved(store), new Store((text) => (parsed++, JSON.parse(text)), { packer: syncPacker, chunkBytes: CHUNK_BYTES }));
+    expect(all(reopened)).toEqual(counted);
+    expect(parsed).toBe(0);
+    // Counts still follow changes after the open.
+    reopened.put("issues", "o/r#1", { number: 1, repository_url: "https://api.github.com/repos/o/r", state: "closed", labels: [] });
+    store.put("issues", "o/r#1", { number: 1, repository_url: "https://api.github.com/repos/o/r", state: "closed", labels: [] });
+    expect(all(reopened)).toEqual(all(store));
   });
 
   it("keeps a store's buffers raw when its packer gave up, and opens them raw", async () => {

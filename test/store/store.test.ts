@@ -159,7 +159,7 @@ describe("Store", () => {
     expect(store.recordAt(second)).toEqual({ login: "ada", followers: 2 });
   });
 
-  const perLabel = defineTally("issues", (issue) => (issue.state === "open" ? [[String(issue.label), String(issue.repo)]] : []));
+  const perLabel = defineTally("test-open-by-label", "issues", (issue) => (issue.state === "open" ? [[String(issue.label), String(issue.repo)]] : []));
 
   it("keeps a tally equal to counting every record, through puts, replacements and deletes", () => {
     const step = fc.tuple(fc.nat(5), fc.option(fc.record({ state: fc.constantFrom("open", "closed"), label: fc.constantFrom("bug", "docs"), repo: fc.constantFrom("a/b", "c/d") })));
