@@ -229,8 +229,13 @@ export class Store implements StoreReader {
     const records: SavedRecords["records"] = [];
     for (const kind of DUMP_KINDS) {
       const map = this.records.get(kind)!;
+      // A million keys' arrays are 12 MB of fresh memory written at once: a step of their own.
       const keys = new Array<string>(map.size);
       const refs = new Uint32Array(map.size);
+      if (map.size > COPIED_PER_STEP) {
+        yield;
+        if (this.revision !== revision) return undefined;
+      }
       let i = 0;
       for (const [key, ref] of map) {
         keys[i] = key;

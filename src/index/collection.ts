@@ -560,12 +560,20 @@ export class Collection {
     const orders = yield* this.orders.copying(capacity);
     const signals: Float64Array[] = [];
     for (const col of this.signalValues) signals.push(yield* col.copying(capacity));
+    // An array of a million keys is 8 MB of fresh memory written at once: a step of its own.
+    yield;
     const keys: Array<string | null> = new Array<string | null>(capacity);
+    yield;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       keys[doc] = this.keys[doc] ?? null;
     }
-    return { kind: this.spec.kind, keys, free: [...this.free], dictionary: Array.from({ length: this.dictionary.size }, (_, id) => this.dictionary.term(id)), fields, numbers, keywords, orders, signals };
+    const dictionary: string[] = [];
+    for (let id = 0; id < this.dictionary.size; id++) {
+      if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
+      dictionary.push(this.dictionary.term(id));
+    }
+    return { kind: this.spec.kind, keys, free: [...this.free], dictionary, fields, numbers, keywords, orders, signals };
   }
 
   /** Every field's posting lists cut to their exact length (`Postings.trimming`), in steps. */

@@ -410,22 +410,23 @@ export class KeywordColumn {
     if (this.saved && this.saved.counts.length === capacity) return this.saved;
     this.ready();
     // Saved ids number the values in order of first use, so that none is missing or repeated.
-    const saved = new Int32Array(this.byId.length).fill(-1);
+    // Each saved id plus one (0: not yet numbered); fresh arrays first written in steps (see zeroedArray).
+    const saved = yield* zeroedArray(this.byId.length);
     const values: string[] = [];
     const savedId = (id: number): number => {
-      if (saved[id] < 0) {
-        saved[id] = values.length;
+      if (saved[id] === 0) {
         values.push(this.byId[id]);
+        saved[id] = values.length;
       }
-      return saved[id];
+      return saved[id] - 1;
     };
-    const counts = new Uint32Array(capacity);
+    const counts = yield* zeroedArray(capacity);
     let total = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
       total += counts[doc] = this.count(doc);
     }
-    const ids = new Uint32Array(total);
+    const ids = yield* zeroedArray(total);
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
