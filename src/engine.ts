@@ -98,6 +98,14 @@ const MAX_TIME_LIMIT_MS = 86_400_000;
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
 
+/** Runs steps for about INDEX_SLICE_MS (at least one); false once they are done. */
+function runSlice(steps: Steps<unknown>): boolean {
+  const until = performance.now() + INDEX_SLICE_MS;
+  do if (steps.next().done) return false;
+  while (performance.now() < until);
+  return true;
+}
+
 /** Runs a long index operation step by step, pausing once its steps have run for `sliceMs` (0: after every step). */
 async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
   let since = performance.now();
@@ -116,8 +124,8 @@ async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
  */
 const INDEX_SLICE_MS = 8;
 
-/** Repositories tallied per step after an open. */
-const TALLIED_PER_STEP = 1024;
+/** Repositories counted or tallied per step at the end of a load or an open. */
+const REPOSITORIES_PER_STEP = 1024;
 
 /** Records indexed between two looks at the wall clock within a slice. */
 const INDEX_STEP = 16;
@@ -262,7 +270,7 @@ export class SearchEngine {
       ).finally(() => indexer.finish());
       for (const c of this.collections.values()) await this.whenIdle(c.trimming());
       await this.prepareBoosts();
-      report.unresolved = await this.unresolvedCount();
+      report.unresolved = await this.stepped(this.countingUnresolved());
       return report;
     } finally {
       this.loads--;
@@ -288,9 +296,7 @@ export class SearchEngine {
     for (;;) {
       while (this.gate.busy) await this.gate.whenIdle();
       // A search starts only at a turn of the event loop: none can begin within a slice.
-      const until = performance.now() + INDEX_SLICE_MS;
-      do if (steps.next().done) return;
-      while (performance.now() < until);
+      if (!runSlice(steps)) return;
       await pause();
     }
   }
@@ -310,17 +316,14 @@ export class SearchEngine {
   }
 
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
-  private async unresolvedCount(): Promise<number> {
+  private *countingUnresolved(): Steps<number> {
     let n = 0;
     let checked = 0;
-    let since = performance.now();
     // Whether the repository is stored, not the record: reading each would parse tens of thousands at the end of a load.
     for (const [name, count] of this.byRepository) {
       if (!this.store.hasRepository(name)) n += count;
       // A million records name some hundred thousand repositories: 90 ms in one go.
-      if (++checked % 1024 || performance.now() - since < INDEX_SLICE_MS) continue;
-      await pause();
-      since = performance.now();
+      if (++checked % REPOSITORIES_PER_STEP === 0) yield;
     }
     return n;
   }
@@ -337,7 +340,7 @@ export class SearchEngine {
         this.byRepository.set(name, (this.byRepository.get(name) ?? 0) + n);
         named += n;
         // A million records name some hundred thousand repositories: 120 ms in one go.
-        if (++tallied % TALLIED_PER_STEP === 0) yield;
+        if (++tallied % REPOSITORIES_PER_STEP === 0) yield;
       }
       if (c.size > named) this.byRepository.set("", (this.byRepository.get("") ?? 0) + c.size - named);
     }
@@ -450,14 +453,9 @@ export class SearchEngine {
   /** One slice of computing boosts ahead; false once all are computed. */
   private boostSlice(): boolean {
     this.boosting ??= this.preparingAllBoosts();
-    const until = performance.now() + INDEX_SLICE_MS;
-    do {
-      if (this.boosting.next().done) {
-        this.boosting = undefined;
-        return false;
-      }
-    } while (performance.now() < until);
-    return true;
+    if (runSlice(this.boosting)) return true;
+    this.boosting = undefined;
+    return false;
   }
 
   /**

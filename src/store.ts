@@ -353,9 +353,9 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Counts of a saved tally, once every record is filed (tables forget the tallies of their kind): a
-   * tally not saved is counted from the records when first asked. A name no tally has is passed over
-   * (a tally since dropped); a count that is not a whole number above 0 is a RangeError.
+   * Counts of a saved tally (checked where the frame is read), once every record is filed (tables
+   * forget the tallies of their kind): a tally not saved is counted from the records when first asked.
+   * A name no tally has is passed over (a tally since dropped).
    */
   restoreTally({ name, groups, items, counts }: SavedTally): void {
     const tally = TALLIES.find((t) => t.name === name);
@@ -363,7 +363,6 @@ export class Store implements StoreReader {
     let kept = this.tallies.get(tally);
     if (!kept) this.tallies.set(tally, (kept = new Map()));
     for (let i = 0; i < counts.length; i++) {
-      if (!(Number.isInteger(counts[i]) && counts[i] > 0)) throw new RangeError(`tally ${name} counts ${String(counts[i])}`);
       let byItem = kept.get(groups[i]);
       if (!byItem) kept.set(groups[i], (byItem = new Map()));
       byItem.set(items[i], (byItem.get(items[i]) ?? 0) + counts[i]);

@@ -104,7 +104,7 @@ export class FrameReader {
   ) {}
 
   /** The header, of a saved index in one of the `readable` format versions (else a VersionError). */
-  async header(readable: number | readonly number[]): Promise<SavedHeader> {
+  async header(readable: readonly number[]): Promise<SavedHeader> {
     const start = await this.read(Math.min(MAGIC.length + 8, this.size));
     if (start.length < MAGIC.length + 8 || !start.subarray(0, MAGIC.length).equals(MAGIC)) throw new LayoutError("not a saved forgesearch index");
     const found = start.readUInt32LE(MAGIC.length);
@@ -120,7 +120,7 @@ export class FrameReader {
     if (header === null || typeof header !== "object" || header.format !== "forgesearch-index") throw new LayoutError("header does not describe a saved index");
     // The version field and the header's own version must agree: a flipped bit in either is damage, not another version.
     if (header.version !== found) throw new LayoutError("the header's version fields disagree");
-    if (!(typeof readable === "number" ? [readable] : readable).includes(found)) throw new VersionError(found);
+    if (!readable.includes(found)) throw new VersionError(found);
     return header as SavedHeader;
   }
 

@@ -28,6 +28,9 @@ import { whole } from "./sections.js";
 /** A chunk is compacted when its current records take less than this share of its bytes. */
 const COMPACT_BELOW = 0.5;
 
+/** Rows of a tally per tally frame. */
+const TALLY_ROWS_PER_FRAME = 8_192;
+
 /** Links per links frame. */
 const LINKS_PER_FRAME = 8_192;
 
@@ -99,8 +102,9 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
     }
   }
   for (const { name, groups, items, counts } of saved.tallies) {
-    for (let at = 0; at < counts.length || at === 0; at += LINKS_PER_FRAME) {
-      const end = at + LINKS_PER_FRAME;
+    // An empty tally gets one empty frame: it was counted (nothing to count), not left to count.
+    for (let at = 0; at < counts.length || at === 0; at += TALLY_ROWS_PER_FRAME) {
+      const end = at + TALLY_ROWS_PER_FRAME;
       await frames.frame("tally", { name, groups: groups.slice(at, end), items: items.slice(at, end), counts: counts.slice(at, end) });
     }
   }

@@ -207,10 +207,10 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
 }
 
 /**
- * Each slot's boost under one ranking, filled in as documents are scored and kept while the store
- * stays at one revision: a broad query scores most documents, and the signals' transforms (a
- * logarithm each) are most of a match's cost when its words are passed over by the bound. Not kept
- * while changes wait to be indexed: the index may then change without the store changing.
+ * Each slot's boost under one ranking, filled in as documents are scored or ahead of searches, and
+ * kept across changes (only the slots whose signals changed are computed again): a broad query
+ * scores most documents, and the signals' transforms (a logarithm each) are most of a match's cost
+ * when its words are passed over by the bound.
  */
 interface KeptBoosts {
   /** The collection's `signalVersion` the boosts are of. */
@@ -308,32 +308,26 @@ function boostsOf(collection: Collection, ranking: KindRanking): KeptBoosts {
       return kept;
     }
   }
-  kept = grown(undefined, collection.capacity);
-  kept.version = version;
-  kept.ranking = ranking;
+  kept = unknownBoosts(collection.capacity, version, ranking);
   boostCache.set(collection, kept);
   return kept;
 }
 
-/** Boosts kept for `capacity` slots, with those of `from` (new slots unknown). */
-function grown(from: KeptBoosts | undefined, capacity: number): KeptBoosts {
+/** Boosts for `capacity` slots, none computed yet. */
+function unknownBoosts(capacity: number, version: number, ranking: KindRanking): KeptBoosts {
   const blocks = Math.ceil(capacity / BOOST_BLOCK);
-  const kept: KeptBoosts = {
-    version: from?.version ?? 0,
-    ranking: from?.ranking as KindRanking,
-    boosts: new Float64Array(capacity),
-    known: new Uint8Array(capacity),
-    prepared: new Uint8Array(blocks),
-    greatest: new Float64Array(blocks),
-  };
-  if (from) {
-    kept.boosts.set(from.boosts);
-    kept.known.set(from.known);
-    // A block that was the last, part of it past the old length, holds slots never computed.
-    const whole = Math.floor(from.boosts.length / BOOST_BLOCK);
-    kept.prepared.set(from.prepared.subarray(0, whole));
-    kept.greatest.set(from.greatest.subarray(0, whole));
-  }
+  return { version, ranking, boosts: new Float64Array(capacity), known: new Uint8Array(capacity), prepared: new Uint8Array(blocks), greatest: new Float64Array(blocks) };
+}
+
+/** Boosts kept for `capacity` slots, with those of `from` (new slots unknown). */
+function grown(from: KeptBoosts, capacity: number): KeptBoosts {
+  const kept = unknownBoosts(capacity, from.version, from.ranking);
+  kept.boosts.set(from.boosts);
+  kept.known.set(from.known);
+  // A block that was the last, part of it past the old length, holds slots never computed.
+  const whole = Math.floor(from.boosts.length / BOOST_BLOCK);
+  kept.prepared.set(from.prepared.subarray(0, whole));
+  kept.greatest.set(from.greatest.subarray(0, whole));
   return kept;
 }
 

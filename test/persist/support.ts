@@ -110,7 +110,7 @@ export async function framesOf(path: string): Promise<{ header: SavedHeader; fra
   const file = await open(path, "r");
   try {
     const reader = new FrameReader(file, (await file.stat()).size);
-    const header = await reader.header(FORMAT_VERSION);
+    const header = await reader.header([FORMAT_VERSION]);
     const frames: Frame[] = [];
     for (let frame = await reader.next(); frame; frame = await reader.next()) frames.push(frame);
     return { header, frames };
