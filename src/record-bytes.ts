@@ -5,6 +5,8 @@
  * Each version of a record gets a fresh reference (a number) and is never
  * written over, so whoever indexed a version (an index slot) reads that same
  * version for as long as it holds the reference.
+ * (A packed chunk's buffer is filled again with new
+ * records, but its old records are read from their packed blocks.)
  *
  * A buffer that is full is packed (`RecordPacker`: blocks of RECORDS_PER_BLOCK
  * records deflated each on its own, on a worker thread) and its raw bytes let
@@ -26,6 +28,11 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const RECORDS_PER_BLOCK = 8;
 /** Inflated blocks kept for reading again: a page of results, a save walking the records in order. */
 const INFLATED_KEPT = 64;
+/**
+ * Packed chunks' buffers kept to be filled again. Fresh memory costs its first write (page faults:
+ * some 4 ms per MB here, most of the cost of storing a record), a buffer filled before costs none.
+ */
+const SPARE_KEPT = 2;
 
 export interface RecordBytesOptions {
   /** Packs full buffers of packable records; without one, buffers stay as written. */
@@ -79,6 +86,10 @@ export class RecordBytes {
   private readonly chunkOf = new PagedU32();
   private readonly startOf = new PagedU32();
   private readonly lengthOf = new PagedU32();
+  /** Buffers of packed chunks, to be filled again (see SPARE_KEPT). */
+  private readonly spare: Buffer[] = [];
+  /** Chunks below this number were lent to a save (`held`): their buffers are never filled again. */
+  private lentBelow = 0;
   private count = 0;
   /** Bytes of versions written, current or replaced. */
   bytes = 0;
@@ -96,7 +107,7 @@ export class RecordBytes {
     if (chunk < 0 || size > this.chunks[chunk]!.length - this.used[lane]) {
       if (chunk >= 0 && lane === PACKABLE) this.seal(chunk, this.used[lane]);
       const room = Math.max(this.chunkBytes, size);
-      chunk = this.newChunk(lane === PACKABLE ? this.packer!.allocate(room) : Buffer.allocUnsafeSlow(room), lane);
+      chunk = this.newChunk(lane === PACKABLE ? this.packableBuffer(room) : Buffer.allocUnsafeSlow(room), lane);
       this.current[lane] = chunk;
       this.used[lane] = 0;
     }
@@ -109,6 +120,7 @@ export class RecordBytes {
 
   /** Every chunk as it is now and where every reference lies: what a save writes (see HeldRecords). */
   held(): HeldRecords {
+    this.lentBelow = this.chunks.length;
     const chunks: HeldChunk[] = this.chunks.map((raw, chunk) => (raw ? { raw: raw.subarray(0, this.filled[chunk]) } : { packed: this.packed[chunk]! }));
     return { chunks, chunkOf: this.chunkOf.snapshot(), startOf: this.startOf.snapshot(), lengthOf: this.lengthOf.snapshot() };
   }
@@ -172,6 +184,11 @@ export class RecordBytes {
     return packable && this.packer ? PACKABLE : KEPT;
   }
 
+  /** A buffer the packer can read, of `room` bytes at least: a spare one when it is large enough. */
+  private packableBuffer(room: number): Buffer {
+    return (room <= this.chunkBytes && this.spare.pop()) || this.packer!.allocate(room);
+  }
+
   private newChunk(buffer: Buffer | undefined, lane: number, packed?: PackedChunk): number {
     this.packed.push(packed);
     this.recordStarts.push(lane === PACKABLE ? [] : undefined);
@@ -194,6 +211,8 @@ export class RecordBytes {
       if (packed) {
         this.packed[chunk] = { ...packed, blockStarts };
         this.chunks[chunk] = undefined;
+        // Nothing reads the raw bytes any more (a view is read at once), unless a save holds them.
+        if (chunk >= this.lentBelow && raw.length === this.chunkBytes && this.spare.length < SPARE_KEPT) this.spare.push(raw);
       }
       this.settle();
     });

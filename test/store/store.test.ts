@@ -83,6 +83,29 @@ describe("RecordBytes, packed", () => {
     expect(refs.map((r) => bytes.text(r))).toEqual(texts);
   });
 
+  it("fills a packed chunk's buffer again instead of allocating fresh memory, and reads old and new records", () => {
+    let allocated = 0;
+    const counting = { ...syncPacker, allocate: (size: number) => (allocated++, syncPacker.allocate(size)) };
+    const bytes = new RecordBytes({ packer: counting, chunkBytes: 4096 });
+    const texts = records(400, 4);
+    const refs = texts.map((t) => bytes.append(t, true));
+    expect(bytes.packing.chunks).toBeGreaterThan(10);
+    // The first buffer only: this packer packs each full one at once, and it is filled again.
+    expect(allocated).toBe(1);
+    expect(refs.map((r) => bytes.text(r))).toEqual(texts);
+  });
+
+  it("never fills again a buffer lent to a save: the held bytes stay as they were", () => {
+    const bytes = new RecordBytes({ packer: syncPacker, chunkBytes: 4096 });
+    for (const t of records(30, 6)) bytes.append(t, true);
+    const held = bytes.held();
+    const copies = held.chunks.map((c) => Buffer.from(c.raw ?? c.packed.data));
+    const later = records(400, 7);
+    const refs = later.map((t) => bytes.append(t, true));
+    held.chunks.forEach((c, i) => expect((c.raw ?? c.packed.data).equals(copies[i]), `chunk ${i}`).toBe(true));
+    expect(refs.map((r) => bytes.text(r))).toEqual(later);
+  });
+
   it("deflates every block with the buffer's first bytes as preset dictionary, which reading needs", () => {
     const raw = Buffer.from(records(64, 5).join(""));
     const starts = Uint32Array.from({ length: 9 }, (_, b) => Math.round((b * raw.length) / 8));
