@@ -51,7 +51,8 @@ import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranki
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { BOOST_BLOCK, makeScorer, preparingBoosts } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
-import { Store } from "./store.js";
+import { Store, type Replaced } from "./store.js";
+import { BitSet } from "./structures/bit-set.js";
 import { KeyMap } from "./structures/key-map.js";
 import type { SearchItem } from "./items.js";
 import type { Caller, Envelope, HttpRequest, HttpResponse, SearchOptions, SearchParams, TextMatch } from "./types.js";
@@ -247,8 +248,9 @@ export class SearchEngine {
   async load(dir: string, options: LoadOptions = {}): Promise<LoadReport> {
     this.loads++;
     try {
-      // Keys loaded so far, per kind: a later line with the same key replaces the record, and is reported.
-      const seen = new Map<DumpKind, KeyMap<string, true>>();
+      // The versions this load stored, by reference from the load's first: a line replacing one of them is reported.
+      const firstRef = this.store.nextRef;
+      const loaded = new BitSet();
       // Records are indexed as they load where nothing later in the load can change them (src/index/load-indexer.ts).
       const indexer = new LoadIndexer(
         this.collections.values(),
@@ -259,10 +261,11 @@ export class SearchEngine {
         dir,
         (kind, record, origin) => {
           checkDepth(kind, record);
-          const key = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
-          let keys = seen.get(kind);
-          if (!keys) seen.set(kind, (keys = new KeyMap()));
-          if (keys.putIfAbsent(key, true)) origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
+          const { key, replaced } = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
+          if (replaced && replaced.ref >= firstRef && loaded.has(replaced.ref - firstRef)) {
+            origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
+          }
+          loaded.add(this.store.nextRef - 1 - firstRef);
           indexer.loaded(origin.text.length);
         },
         options,
@@ -371,21 +374,22 @@ export class SearchEngine {
     checkDepth(kind, record);
     // The engine keeps its own copy, as JSON text: a caller editing its object afterwards changes nothing here.
     const text = jsonOf(kind, record);
-    return this.put(kind, parseRecord(text), undefined, text);
+    return this.put(kind, parseRecord(text), undefined, text).key;
   }
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
-  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): string {
+  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): { key: string; replaced: Replaced | undefined } {
     const { keyFields, doubt: doubtOf } = RECORD_KINDS[kind];
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFields, `a ${kind} record needs ${keyFields}`);
     const doubt = doubtOf?.(record);
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
-    const previous = this.store.put(kind, key, record, text);
+    const replaced = this.store.put(kind, key, record, text);
+    const previous = replaced?.record;
     this.tallyRepository(kind, previous, -1);
     this.tallyRepository(kind, record, +1);
     this.touch(kind, key, record, previous);
-    return key;
+    return { key, replaced };
   }
 
   /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */

@@ -90,7 +90,7 @@ export class RecordBytes {
   private readonly spare: Buffer[] = [];
   /** Chunks below this number were lent to a save (`held`): their buffers are never filled again. */
   private lentBelow = 0;
-  private count = 0;
+  private refs = 0;
   /** Bytes of versions written, current or replaced. */
   bytes = 0;
 
@@ -116,6 +116,11 @@ export class RecordBytes {
     this.used[lane] += written;
     this.filled[chunk] = this.used[lane];
     return ref;
+  }
+
+  /** References handed out so far: the next one is this number. */
+  get count(): number {
+    return this.refs;
   }
 
   /** Every chunk as it is now and where every reference lies: what a save writes (see HeldRecords). */
@@ -147,7 +152,7 @@ export class RecordBytes {
     for (let i = 0; i < chunks.length; i++) {
       if (!this.holds(chunks[i], starts[i], lengths[i])) throw new RangeError(`record ${i} lies outside its chunk (${chunks[i]}, ${starts[i]}, ${lengths[i]})`);
     }
-    const first = this.count;
+    const first = this.refs;
     for (let i = 0; i < chunks.length; i++) this.place(chunks[i], starts[i], lengths[i]);
     return first;
   }
@@ -227,7 +232,7 @@ export class RecordBytes {
 
   /** A new reference to `length` bytes at `start` of a chunk. */
   private place(chunk: number, start: number, length: number): number {
-    const ref = this.count++;
+    const ref = this.refs++;
     this.chunkOf.set(ref, chunk);
     this.startOf.set(ref, start);
     this.lengthOf.set(ref, length);

@@ -33,6 +33,12 @@ export class Unparsed {
 /** What the store links a record by: a repository's id, a comment's issue key; null for other kinds. */
 export type Link = number | string | null;
 
+/** What a `put` replaced: the version stored before, and its reference. */
+export interface Replaced {
+  record: RecordLike;
+  ref: number;
+}
+
 type Counts = Map<string, Map<string, number>>;
 
 /** A kind's current records as a save takes them, in pieces of bounded work (one frame of the saved table each). */
@@ -309,24 +315,36 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Inserts or replaces; returns the record it replaced. `text` is the record's JSON text when the
-   * caller has it (a loaded line); the store keeps the text, and `record` only while it is read often.
+   * Inserts or replaces; returns the version it replaced and its reference. `text` is the record's JSON
+   * text when the caller has it (a loaded line); the store keeps the text, and `record` only while it is read often.
    */
-  put(kind: DumpKind, key: string, record: RecordLike, text?: string): RecordLike | undefined {
+  put(kind: DumpKind, key: string, record: RecordLike, text?: string): Replaced | undefined {
     const map = this.records.get(kind)!;
-    const previous = this.read(kind, key);
+    const ref = this.bytes.append(text ?? JSON.stringify(record), PACKED.has(kind));
+    // The key looked up once (a load stores millions): the new reference in, the old one out.
+    const previousRef = map.swap(key, ref);
+    let previous: RecordLike | undefined;
+    try {
+      previous = previousRef === undefined ? undefined : this.recordAt(previousRef);
+    } catch (error) {
+      map.set(key, previousRef!);
+      throw error;
+    }
     if (previous) this.unlink(kind, key, previous);
     this.recount(kind, previous, -1);
     this.recount(kind, record, 1);
-    const ref = this.bytes.append(text ?? JSON.stringify(record), PACKED.has(kind));
-    map.set(key, ref);
     if (text !== undefined) {
       this.latestRef = ref;
       this.latest = record;
     }
     this.link(kind, key, Store.linkOf(kind, record));
     this.version.set(kind, this.versionOf(kind) + 1);
-    return previous;
+    return previous && { record: previous, ref: previousRef! };
+  }
+
+  /** The reference the next stored version gets: versions stored from now on have this one or a later one. */
+  get nextRef(): number {
+    return this.bytes.count;
   }
 
   /** Adds a record still in its JSON text, under its known key and link. */

@@ -98,6 +98,12 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
 
   /** Sets a key's value; a key already held keeps its place, a new one goes last. `value` is an unsigned 32-bit integer. */
   set(key: K, value = 0): this {
+    this.swap(key, value);
+    return this;
+  }
+
+  /** Sets a key's value as `set` does, in one look-up; returns the value it replaced, undefined when the key is new. */
+  swap(key: K, value: number): number | undefined {
     if (key === undefined) throw new TypeError("an ordered table takes no undefined key");
     if (value !== value >>> 0 || (value && !this.withValues)) throw new RangeError(`not a value this table keeps: ${value}`);
     // The place a new key would take; placed first, so that a key the places refuse (an id out of range) leaves the table as it was.
@@ -106,8 +112,11 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     const next = full ? (last + 1) * this.chunkSize : last * this.chunkSize + this.chunks[last]!.used;
     const place = this.places.putIfAbsent(key, next);
     if (place !== undefined) {
-      if (this.withValues) this.writable(Math.floor(place / this.chunkSize)).values![place % this.chunkSize] = value;
-      return this;
+      if (!this.withValues) return 0;
+      const values = this.writable(Math.floor(place / this.chunkSize)).values!;
+      const replaced = values[place % this.chunkSize];
+      values[place % this.chunkSize] = value;
+      return replaced;
     }
     if (full) {
       this.chunks.push({ keys: [], values: this.withValues ? new Uint32Array(this.chunkSize) : undefined, used: 0, live: 0, epoch: this.epoch });
@@ -120,7 +129,7 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     tail.used++;
     tail.live++;
     this.count++;
-    return this;
+    return undefined;
   }
 
   delete(key: K): boolean {

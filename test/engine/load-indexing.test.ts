@@ -112,3 +112,38 @@ describe("indexing while loading", () => {
     expect(await answers(loaded)).toEqual(await answers(added));
   });
 });
+
+describe("duplicate lines", () => {
+  const user = (login: string, followers: number) => JSON.stringify({ login, id: followers + 1, type: "User", followers });
+
+  it("reports a line whose key an earlier line of the same load had, not one whose key was added or loaded before the load", async () => {
+    const dir = await tempDump({ "users.ndjson": [user("ada", 1), user("bob", 2), user("ada", 3), user("cy", 4), user("ada", 5)].join("\n") });
+    const engine = new SearchEngine(OPTIONS);
+    engine.add("users", JSON.parse(user("cy", 0)));
+    engine.add("users", JSON.parse(user("bob", 0)));
+    const first = await engine.load(dir);
+    expect(first.problemCount).toBe(2);
+    expect(first.errors.map((e) => [e.line, e.code])).toEqual([
+      [3, "duplicate-record"],
+      [5, "duplicate-record"],
+    ]);
+    // Loaded again: each key's first line replaces a record of the earlier load, which is no repeat within this one.
+    const second = await engine.load(dir);
+    expect(second.errors.map((e) => e.line)).toEqual([3, 5]);
+    const found = await engine.search("users", { q: "ada" });
+    expect(found.items.map((u) => u.login)).toEqual(["ada"]);
+  });
+  it("does not report a line whose key was added while the load ran", async () => {
+    const dir = await tempDump({ "users.ndjson": [user("ada", 1), user("dan", 2), user("ada", 3)].join("\n") });
+    const engine = new SearchEngine(OPTIONS);
+    let added = false;
+    // Told as the first chunk is read, before its lines are stored.
+    const onProgress = () => {
+      if (!added) engine.add("users", JSON.parse(user("dan", 0)));
+      added = true;
+    };
+    const report = await engine.load(dir, { onProgress });
+    expect(added).toBe(true);
+    expect(report.errors.map((e) => [e.line, e.code])).toEqual([[3, "duplicate-record"]]);
+  });
+});

@@ -91,6 +91,18 @@ describe("OrderedTable", () => {
     expect([...table.keys()]).toEqual(Array.from({ length: 100 }, (_, round) => `r${round}k0`));
   });
 
+  it("swaps a key's value in one call: the value replaced, or undefined for a new key that goes last", () => {
+    const table = new OrderedTable<string>({ chunk: 2 });
+    expect(table.swap("a", 1)).toBeUndefined();
+    expect(table.swap("b", 2)).toBeUndefined();
+    expect(table.swap("c", 3)).toBeUndefined();
+    expect(table.swap("a", 4)).toBe(1);
+    table.delete("b");
+    expect(table.swap("b", 5)).toBeUndefined();
+    expect([...table]).toEqual([["a", 4], ["c", 3], ["b", 5]]);
+    expect(new OrderedTable<string>({ values: false }).set("x").swap("x", 0)).toBe(0);
+  });
+
   it("holds the key first set of those a Map takes as equal", () => {
     const table = new OrderedTable<number>();
     table.set(-0, 1);
