@@ -70,17 +70,49 @@ export function ownerLogin(repo: RecordLike | undefined, fullName?: string): str
  * `visibility`, `archived`, `repo_fork`, `repo_language`.
  */
 export function repositoryColumns(repoName: (doc: RecordLike, store: StoreReader) => string | undefined): ColumnSpec<RecordLike>[] {
-  const repo = (doc: RecordLike, store: StoreReader) => store.repository(repoName(doc, store));
+  const facts = (doc: RecordLike, store: StoreReader) => repositoryFacts(repoName(doc, store), store);
   // A repository's change reaches exactly the documents whose `repo` column names it.
   const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: repositoryKey } };
   return [
     { name: "repo", type: "keyword", value: (d, s) => repoName(d, s)?.toLowerCase() },
-    { name: "owner", type: "keyword", value: (d, s) => ownerLogin(repo(d, s), repoName(d, s)) },
-    { name: "visibility", type: "keyword", ...joined, value: (d, s) => visibilityOf(repo(d, s)) },
-    { name: "archived", type: "keyword", ...joined, value: (d, s) => repo(d, s)?.archived === true },
-    { name: "repo_fork", type: "keyword", ...joined, value: (d, s) => repo(d, s)?.fork === true },
-    { name: "repo_language", type: "keyword", ...joined, value: (d, s) => lower(repo(d, s)?.language) },
+    { name: "owner", type: "keyword", value: (d, s) => facts(d, s).owner },
+    { name: "visibility", type: "keyword", ...joined, value: (d, s) => facts(d, s).visibility },
+    { name: "archived", type: "keyword", ...joined, value: (d, s) => facts(d, s).archived },
+    { name: "repo_fork", type: "keyword", ...joined, value: (d, s) => facts(d, s).fork },
+    { name: "repo_language", type: "keyword", ...joined, value: (d, s) => facts(d, s).language },
   ];
+}
+
+/** What the columns of a record of a repository read of the repository. */
+interface RepositoryFacts {
+  owner: string;
+  visibility: string;
+  archived: boolean;
+  fork: boolean;
+  language: string;
+}
+
+/**
+ * Repository facts by repository name, per store, while its repositories are unchanged. Records
+ * of thousands of repositories come in mixed: reading the repository anew for each would parse it
+ * again for most (5 µs a record, the costliest column of a load).
+ */
+const factsByStore = new WeakMap<StoreReader, { version: number; byName: Map<string, RepositoryFacts> }>();
+/** Names whose facts are kept; past this many, the table starts again. */
+const FACTS_KEPT = 1 << 16;
+
+function repositoryFacts(name: string | undefined, store: StoreReader): RepositoryFacts {
+  const version = store.versionOf("repositories");
+  let kept = factsByStore.get(store);
+  if (!kept || kept.version !== version || kept.byName.size >= FACTS_KEPT) factsByStore.set(store, (kept = { version, byName: new Map() }));
+  const key = name ?? "";
+  let facts = kept.byName.get(key);
+  if (!facts) {
+    const repo = store.repository(name);
+    facts = { owner: ownerLogin(repo, name), visibility: visibilityOf(repo), archived: repo?.archived === true, fork: repo?.fork === true, language: lower(repo?.language) };
+    kept.byName.set(key, facts);
+  }
+  return facts;
 }
 
 /** The repository record a record belongs to, or a stand-in `{ full_name }` when the dump has none (for rendering). */
