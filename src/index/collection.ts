@@ -78,6 +78,8 @@ export class Collection {
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
+  /** A field's occurrences in (term id, position) order, as they go into the occurrences. */
+  private readonly sortedTerms = new FieldTerms();
   readonly fields = new Map<string, FieldIndex>();
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly keywords = new Map<string, KeywordColumn>();
@@ -432,10 +434,13 @@ export class Collection {
       const keys = this.scratch.subarray(0, n);
       for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
+      const sorted = this.sortedTerms;
+      sorted.clear();
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);
-        occurrences.put(first + i, id, keys[i] - id * POSITION_LIMIT, 1);
+        sorted.push(id, keys[i] - id * POSITION_LIMIT, 1);
       }
+      occurrences.putAll(first, sorted.ids, sorted.positions, n, terms.maxPosition - 1);
     } else {
       const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ids[a] - ids[b] || positions[a] - positions[b]);
       order.forEach((from, i) => occurrences.put(first + i, ids[from], positions[from], widths[from]));

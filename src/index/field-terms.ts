@@ -19,9 +19,7 @@ export class FieldTerms {
 
   /** Reads a field's value (text, a list of texts, or none), numbering new terms in `dictionary`. */
   read(value: string | string[] | null | undefined, tokenizer: TokenizerName, dictionary: TermDictionary): void {
-    this.count = 0;
-    this.wide = false;
-    this.maxPosition = 0;
+    this.clear();
     if (value == null) return;
     if (!Array.isArray(value)) {
       this.element(String(value), tokenizer, dictionary, 0);
@@ -51,7 +49,15 @@ export class FieldTerms {
     return last;
   }
 
-  private push(id: number, position: number, width: number): void {
+  /** Holds no occurrence. */
+  clear(): void {
+    this.count = 0;
+    this.wide = false;
+    this.maxPosition = 0;
+  }
+
+  /** Adds one occurrence. */
+  push(id: number, position: number, width: number): void {
     if (this.count === this.ids.length) {
       this.ids = grow(this.ids);
       this.positions = grow(this.positions);

@@ -222,6 +222,21 @@ export class Occurrences {
     }
   }
 
+  /**
+   * Puts `n` occurrences of width 1 at `at` … `at + n - 1` (numbers one `reserve` gave, which one array
+   * holds): term ids and positions from the arrays given, `highest` the greatest position. One copy per
+   * array where `put` would go occurrence by occurrence.
+   */
+  putAll(at: number, ids: Uint32Array, positions: Uint32Array, n: number, highest: number): void {
+    if (n === 0) return;
+    const block = at >>> this.bits;
+    const i = at - this.bases[block];
+    if (highest > 0xffff && this.positions[block] instanceof Uint16Array) this.replace(this.positions, block, Uint32Array.from(this.positions[block]));
+    this.ids[block].set(ids.subarray(0, n), i);
+    this.positions[block].set(positions.subarray(0, n), i);
+    this.widths[block]?.fill(1, i, i + n);
+  }
+
   /** Puts `array` in place of the one block `block` is in, for every block number that array spans. */
   private replace<T>(arrays: T[], block: number, array: T): void {
     for (let b = block; b >= 0 && this.ids[b] === this.ids[block]; b--) arrays[b] = array;

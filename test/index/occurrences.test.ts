@@ -10,11 +10,14 @@ import { finish } from "../../src/index/steps.js";
 
 type Occurrence = [term: number, position: number, width: number];
 
-/** Writes a document's occurrences as the index does: sorted by term, then position. */
+/** Writes a document's occurrences as the index does: sorted by term, then position; all at once (`putAll`) when every width is 1. */
 function index(o: Occurrences, doc: number, occurrences: Occurrence[]): void {
   const sorted = [...occurrences].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   const first = o.reserve(doc, sorted.length);
-  sorted.forEach(([term, position, width], i) => o.put(first + i, term, position, width));
+  if (sorted.every(([, , width]) => width === 1)) {
+    const positions = sorted.map(([, position]) => position);
+    o.putAll(first, Uint32Array.from(sorted, ([term]) => term), Uint32Array.from(positions), sorted.length, Math.max(0, ...positions));
+  } else sorted.forEach(([term, position, width], i) => o.put(first + i, term, position, width));
 }
 
 function read(o: Occurrences, doc: number): Occurrence[] {
@@ -41,9 +44,12 @@ function expectSame(o: Occurrences, model: Map<number, Occurrence[]>, capacity: 
   }
 }
 
-const occurrence = fc.tuple(fc.nat(5), fc.nat(40), fc.constantFrom(1, 1, 1, 2, 3)) as fc.Arbitrary<Occurrence>;
+const position = fc.oneof({ arbitrary: fc.nat(40), weight: 9 }, { arbitrary: fc.integer({ min: 65_530, max: 70_000 }), weight: 1 });
+const occurrence = fc.tuple(fc.nat(5), position, fc.constantFrom(1, 1, 1, 2, 3)) as fc.Arbitrary<Occurrence>;
+const narrow = fc.tuple(fc.nat(5), position, fc.constant(1)) as fc.Arbitrary<Occurrence>;
 const step = fc.oneof(
   fc.record({ doc: fc.nat(11), occurrences: fc.array(occurrence, { maxLength: 30 }) }),
+  fc.record({ doc: fc.nat(11), occurrences: fc.array(narrow, { maxLength: 30 }) }),
   fc.record({ doc: fc.nat(11), clear: fc.constant(true) }),
 );
 
