@@ -31,7 +31,7 @@ import type { CollectionSnapshot } from "./index/state.js";
 import { finish, type Steps } from "./index/steps.js";
 import type { NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
-import type { DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
+import type { ColumnSpec, DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
 import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
 /** Options of `load()`: progress, cancelling, and the limits on problems kept and line length. */
@@ -144,6 +144,16 @@ const WAIT_SLICE_MS = 25;
 const RANK_BLOCK = 16_384;
 /** Matches ranked between looks at the clock when no blockSize is set. */
 const RANK_SLICE_BLOCK = 1_024;
+
+/** Per dump kind, the `repo` columns of the searchable kinds with visibility by repository that index it (what `byRepository` counts by). */
+const REPO_COLUMNS = new Map<DumpKind, ReadonlyArray<ColumnSpec<RecordLike>>>(
+  DUMP_KINDS.map((kind) => [
+    kind,
+    SEARCH_KINDS.map((k) => KINDS[k])
+      .filter((spec) => spec.source === kind && spec.visibility === "repository")
+      .flatMap((spec) => spec.columns.filter((c) => c.name === "repo")),
+  ]),
+);
 
 /**
  * The best matches, scored block by block with a pause between blocks and the deadline checked
@@ -355,9 +365,8 @@ export class SearchEngine {
    */
   private tallyRepository(kind: DumpKind, record: RecordLike | undefined, by: number): void {
     if (!record) return;
-    for (const { spec } of this.collections.values()) {
-      if (spec.source !== kind || spec.visibility !== "repository") continue;
-      const name = spec.columns.find((c) => c.name === "repo")?.value(record, this.store);
+    for (const column of REPO_COLUMNS.get(kind)!) {
+      const name = column.value(record, this.store);
       const key = typeof name === "string" ? name : "";
       const n = (this.byRepository.get(key) ?? 0) + by;
       if (n) this.byRepository.set(key, n);

@@ -78,8 +78,9 @@ export class Collection {
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
-  /** A field's occurrences in (term id, position) order, as they go into the occurrences. */
-  private readonly sortedTerms = new FieldTerms();
+  /** A field's term ids and positions in (term id, position) order, as they go into the occurrences. */
+  private sortedIds = new Uint32Array(1024);
+  private sortedPositions = new Uint32Array(1024);
   readonly fields = new Map<string, FieldIndex>();
   private readonly numbers = new Map<string, NumberColumn>();
   private readonly keywords = new Map<string, KeywordColumn>();
@@ -434,13 +435,14 @@ export class Collection {
       const keys = this.scratch.subarray(0, n);
       for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
-      const sorted = this.sortedTerms;
-      sorted.clear();
+      if (this.sortedIds.length < n) [this.sortedIds, this.sortedPositions] = [new Uint32Array(keys.length * 2), new Uint32Array(keys.length * 2)];
+      const [sortedIds, sortedPositions] = [this.sortedIds, this.sortedPositions];
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);
-        sorted.push(id, keys[i] - id * POSITION_LIMIT, 1);
+        sortedIds[i] = id;
+        sortedPositions[i] = keys[i] - id * POSITION_LIMIT;
       }
-      occurrences.putAll(first, sorted.ids, sorted.positions, n, terms.maxPosition - 1);
+      occurrences.putAll(first, sortedIds, sortedPositions, n, terms.maxPosition - 1);
     } else {
       const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ids[a] - ids[b] || positions[a] - positions[b]);
       order.forEach((from, i) => occurrences.put(first + i, ids[from], positions[from], widths[from]));

@@ -19,7 +19,9 @@ export class FieldTerms {
 
   /** Reads a field's value (text, a list of texts, or none), numbering new terms in `dictionary`. */
   read(value: string | string[] | null | undefined, tokenizer: TokenizerName, dictionary: TermDictionary): void {
-    this.clear();
+    this.count = 0;
+    this.wide = false;
+    this.maxPosition = 0;
     if (value == null) return;
     if (!Array.isArray(value)) {
       this.element(String(value), tokenizer, dictionary, 0);
@@ -49,15 +51,7 @@ export class FieldTerms {
     return last;
   }
 
-  /** Holds no occurrence. */
-  clear(): void {
-    this.count = 0;
-    this.wide = false;
-    this.maxPosition = 0;
-  }
-
-  /** Adds one occurrence. */
-  push(id: number, position: number, width: number): void {
+  private push(id: number, position: number, width: number): void {
     if (this.count === this.ids.length) {
       this.ids = grow(this.ids);
       this.positions = grow(this.positions);
