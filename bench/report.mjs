@@ -159,3 +159,21 @@ export function corpusSection(corpusResult) {
   if (correctness) parts.push("", "Match sets against the linear scan (exact, or: total −missing +extra, `order` when the sort order differs):", "", correctness);
   return parts.join("\n");
 }
+
+/**
+ * The scale row (`bench/scale.mjs`, forgesearch alone at a size the peers do not reach): building,
+ * memory, the longest stall, and the latencies after the load.
+ */
+export function scaleSection(scale) {
+  if (scale.error) return `forgesearch alone, ${fmt(scale.records, 0)} issues: ${scale.error}`;
+  const build = table(
+    ["issues", "records/s", "build s", "bytes/record (heap + external)", "longest loop delay while building (ms)", "longest GC pause while building (ms)", "longest loop delay, all phases (ms)"],
+    [[fmt(scale.records, 0), fmt(scale.recordsPerSecond, 0), fmt(scale.buildMs / 1000), fmt(scale.bytesPerRecord, 0), fmt(scale.buildStall), fmt(scale.buildGc), fmt(scale.longestStall)]],
+  );
+  const { and, qual, common, sorted } = scale.loaded;
+  const latency = table(
+    ["2–3-word AND p50 / p99 (ms)", "qualifiers only p50 / p99 (ms)", '"the" (ms)', "is:issue sort=created (ms)"],
+    [[`${fmt(and.p50)} / ${fmt(and.p99)}`, `${fmt(qual.p50)} / ${fmt(qual.p99)}`, fmt(common), fmt(sorted)]],
+  );
+  return `${build}\n\n${latency}`;
+}

@@ -7,20 +7,23 @@
  *                      [--real ../shared/corpus/real | --real none]
  *                      [--systems forgesearch,minisearch,...] [--time 250] [--iterations 5]
  *                      [--check-max 100000] [--stub] [--seed N] [--out bench/results]
+ *                      [--scale N|none] [--scale-dir DIR] [--scale-timeout S]
  *
- * Each system runs on each corpus in a child process of its own, one at a time.
+ * Each system runs on each corpus in a child process of its own, one at a time. With `--scale N`
+ * (the full preset: ten million), forgesearch alone then runs `bench/scale.mjs --issues N` too, in
+ * a process of its own: a size the peers do not reach.
  * Prints corpus statistics, then per corpus the tables; writes JSON and
  * markdown into the output folder.
  */
-import { fork } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { fork, spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { realCorpora, syntheticCorpora } from "./corpora.mjs";
 import { DEFAULT_SEED } from "./generate.mjs";
-import { corpusSection, machineSection, statsSection, translationSection } from "./report.mjs";
+import { corpusSection, machineSection, scaleSection, statsSection, translationSection } from "./report.mjs";
 import { corpusStats } from "./stats.mjs";
 import { engineAvailable } from "./systems/forgesearch.mjs";
 import { SYSTEMS } from "./systems/index.mjs";
@@ -30,13 +33,13 @@ const repoRoot = path.resolve(here, "..");
 
 /** Corpus sizes: "quick" finishes in minutes on two cores; "full" is the task's scale. */
 const PRESETS = {
-  quick: { issues: "10000", repos: "10000", users: "10000" },
-  full: { issues: "10000,100000,1000000", repos: "100000", users: "100000" },
+  quick: { issues: "10000", repos: "10000", users: "10000", scale: "none" },
+  full: { issues: "10000,100000,1000000", repos: "100000", users: "100000", scale: "10000000" },
 };
 
 const USAGE = `usage: node bench/run.mjs [--preset quick|full] [--issues N,N] [--repos N,N] [--users N,N] [--real DIR|none]
   [--systems ${SYSTEMS.join(",")}] [--time MS] [--iterations N] [--check-max N]
-  [--stub] [--seed N] [--out DIR] [--heap-mb MB] [--job-timeout S]`;
+  [--stub] [--seed N] [--out DIR] [--heap-mb MB] [--job-timeout S] [--scale N|none] [--scale-dir DIR] [--scale-timeout S]`;
 
 function parseCli(argv) {
   const { values } = parseArgs({
@@ -56,6 +59,9 @@ function parseCli(argv) {
       out: { type: "string", default: path.join(here, "results") },
       "heap-mb": { type: "string", default: "20000" },
       "job-timeout": { type: "string", default: "3600" },
+      scale: { type: "string" },
+      "scale-dir": { type: "string", default: path.join(os.tmpdir(), "forgesearch-scale") },
+      "scale-timeout": { type: "string", default: "14400" },
       help: { type: "boolean", default: false },
     },
   });
@@ -79,12 +85,34 @@ function parseCli(argv) {
     out: values.out,
     heapMb: Number(values["heap-mb"]),
     jobTimeoutMs: Number(values["job-timeout"]) * 1000,
+    scale: sizes(values.scale ?? preset.scale)[0],
+    scaleDir: values["scale-dir"],
+    scaleTimeoutMs: Number(values["scale-timeout"]) * 1000,
   };
 }
 
 function machine() {
   const cpus = os.cpus();
   return { cpus: cpus.length, cpuModel: cpus[0]?.model ?? "unknown", memoryBytes: os.totalmem(), node: process.version, platform: `${os.platform()} ${os.release()}` };
+}
+
+/** Runs `bench/scale.mjs` for `issues` in a process of its own; resolves with its figures, or with { records, error }. */
+function runScale(issues, { heapMb, scaleDir, scaleTimeoutMs, out }) {
+  const json = path.join(out, `scale-${issues}.json`);
+  rmSync(json, { force: true });
+  return new Promise((resolve) => {
+    const args = ["--expose-gc", `--max-old-space-size=${heapMb}`, path.join(here, "scale.mjs"), "--issues", String(issues), "--dir", scaleDir, "--json", json];
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+    const timer = setTimeout(() => child.kill("SIGKILL"), scaleTimeoutMs);
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(readFileSync(json, "utf8")));
+      } catch {
+        resolve({ records: issues, error: signal === "SIGKILL" ? `timed out after ${scaleTimeoutMs / 1000} s` : `ended (${signal ?? code}) without figures` });
+      }
+    });
+  });
 }
 
 /** Runs one job in a fresh process; resolves with its result, or with { error } and whatever build figures arrived. */
@@ -172,6 +200,14 @@ async function main() {
   }
 
   mkdirSync(args.out, { recursive: true });
+  if (args.scale && systems.includes("forgesearch") && !args.stub) {
+    console.log(`scale: forgesearch alone, ${args.scale} issues, running`);
+    const scale = await runScale(args.scale, args);
+    const section = `## Scale: forgesearch alone, ${scale.records.toLocaleString("en")} issues (bench/scale.mjs)\n\n${scaleSection(scale)}`;
+    console.log(`\n${section}\n`);
+    md.push(section, "");
+    report.scale = scale;
+  }
   const stamp = startedAt.toISOString().replace(/[:.]/g, "-");
   const jsonFile = path.join(args.out, `bench-${stamp}.json`);
   const mdFile = path.join(args.out, `bench-${stamp}.md`);

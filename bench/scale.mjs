@@ -15,10 +15,12 @@
  * p99 then mostly the coldest ones), and warm, over other words after a round of yet other words.
  * `--system minisearch` runs MiniSearch over the same texts (title and body) instead.
  *
+ * `--json FILE` also writes the figures as JSON (what `bench/run.mjs --scale N` reads).
+ *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
- *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--repeat N] [--system forgesearch|minisearch]
+ *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
  */
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -38,6 +40,7 @@ const { values: opts } = parseArgs({
     system: { type: "string", default: "forgesearch" },
     queries: { type: "string", default: "40" },
     repeat: { type: "string", default: "1" },
+    json: { type: "string" },
   },
 });
 const N = Number(opts.issues.replace(/_/g, ""));
@@ -274,4 +277,24 @@ if (build) console.log(
     `longest loop delay / GC pause while building: ${ms(Math.max(...buildRows.map((r) => r.stall)))} / ${ms(Math.max(...buildRows.map((r) => r.gc)))} ms; heap + external after GC: ${(result.mem.heap / 2 ** 20).toFixed(0)} MB + ${(result.mem.external / 2 ** 20).toFixed(0)} MB, ` +
     `${Math.round(result.perRecord)} B per record (${(result.perRecord / (dumpBytes / N)).toFixed(2)}× the NDJSON); rss ${(result.mem.rss / 2 ** 20).toFixed(0)} MB`,
 );
-console.log(`longest loop delay over all phases: ${ms(Math.max(...result.rows.map((r) => r.stall)))} ms`);
+const longestStall = Math.max(...result.rows.map((r) => r.stall));
+console.log(`longest loop delay over all phases: ${ms(longestStall)} ms`);
+if (opts.json) {
+  const summary = {
+    system: opts.system,
+    records: N,
+    dumpBytes,
+    buildMs: build * 1000,
+    buildCpuMs: buildCpu * 1000,
+    recordsPerSecond: build ? N / build : undefined,
+    bytesPerRecord: result.perRecord,
+    memory: result.mem,
+    buildStall: Math.max(...buildRows.map((r) => r.stall)),
+    buildGc: Math.max(...buildRows.map((r) => r.gc)),
+    longestStall,
+    loaded: result.loaded,
+    opened: result.saved,
+    rows: result.rows,
+  };
+  writeFileSync(opts.json, JSON.stringify(summary, null, 2));
+}
