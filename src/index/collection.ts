@@ -634,15 +634,20 @@ export class Collection {
       if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
       c.numbers.set(name, yield* NumberColumn.restoring(values));
     }
+    const keywordsRestored = new Set<string>();
     for (const { name, ...column } of state.keywords) {
+      // A column the kind no longer declares (saved by an earlier version) is passed over: nothing reads it.
+      if (spec.retiredColumns?.includes(name)) continue;
       known(c.keywords.get(name), `keyword column ${name}`);
+      if (keywordsRestored.has(name)) throw new RangeError(`keyword column ${name} repeats`);
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
       const restored = yield* KeywordColumn.restoring(column, c);
       // Built now, in steps, rather than on first use: a first search would otherwise build it all at once.
       yield* restored.building();
       c.keywords.set(name, restored);
+      keywordsRestored.add(name);
     }
-    if (state.numbers.length !== c.numbers.size || state.keywords.length !== c.keywords.size) throw new RangeError("columns are missing");
+    if (state.numbers.length !== c.numbers.size || keywordsRestored.size !== c.keywords.size) throw new RangeError("columns are missing");
     if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
     c.orders = yield* NumberColumn.restoring(state.orders);
     if (state.signals.length !== spec.signals.length || state.signals.some((v) => v.length !== capacity)) throw new RangeError("signals do not match the kind");

@@ -210,6 +210,8 @@ export interface KindSpec<D = RecordLike> {
   /** Fields a bare term searches when no `in:` is given. */
   defaultFields: string[];
   columns: ColumnSpec<D>[];
+  /** Keyword columns an earlier version declared: an index it saved with them still opens, and they are passed over. */
+  retiredColumns?: readonly string[];
   qualifiers: QualifierSpec[];
   sorts: Record<string, SortSpec>;
   /** False when `sort:` in the query is not a sort but an unknown qualifier, hence a keyword (code search). */

@@ -10,7 +10,7 @@ import type { KindSpec, RecordLike } from "../kinds/types.js";
 import { SavedIndexError } from "./errors.js";
 import { FORMAT_VERSION, INDEX_FILE, READABLE_VERSIONS, type SavedHeader } from "./format.js";
 import { FrameReader, FrameWriter, LayoutError, LITTLE_ENDIAN, VersionError } from "./frames.js";
-import { readSnapshot, schemaOf, writeSnapshot, type IndexSnapshot, type RestoreSink } from "./snapshot.js";
+import { fitsSchema, readSnapshot, schemaOf, writeSnapshot, type IndexSnapshot, type RestoreSink } from "./snapshot.js";
 
 export { SavedIndexError, type SavedIndexProblem } from "./errors.js";
 export { FORMAT_VERSION } from "./format.js";
@@ -92,8 +92,7 @@ function checkKinds(path: string, header: SavedHeader, specs: ReadonlyArray<Kind
   if (!Array.isArray(header.collections)) throw new LayoutError("the header lists no kinds");
   const saved = new Map(header.collections.map((c) => [c.kind, c.schema]));
   for (const spec of specs) {
-    const schema = saved.get(spec.kind);
-    if (schema !== schemaOf(spec)) {
+    if (!fitsSchema(saved.get(spec.kind), spec)) {
       throw new SavedIndexError("version", path, `the ${spec.kind} index was saved with other fields or columns than this version has: save it again from the dump`);
     }
   }

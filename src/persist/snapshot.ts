@@ -31,6 +31,15 @@ export function schemaOf(spec: KindSpec<RecordLike>): string {
   return `${spec.kind}|${spec.source}|${fields.join(",")}|${columns.join(",")}`;
 }
 
+/** Whether an index saved with `saved` (a `schemaOf`) fits the kind: the same shape, once the kind's retired keyword columns are taken out of it. */
+export function fitsSchema(saved: unknown, spec: KindSpec<RecordLike>): boolean {
+  if (typeof saved !== "string") return false;
+  const retired = new Set((spec.retiredColumns ?? []).map((name) => `${name}:keyword`));
+  const parts = saved.split("|");
+  if (parts.length === 4) parts[3] = parts[3].split(",").filter((column) => !retired.has(column)).join(",");
+  return parts.join("|") === schemaOf(spec);
+}
+
 export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot): Promise<void> {
   await writeRecords(frames, snapshot);
   const sections = new SectionWriter(frames);

@@ -114,6 +114,21 @@ describe("Collection", () => {
     expect(restored.slotOf("o/r#4")).toBe(collection.slotOf("o/r#4"));
   });
 
+  it("passes over a saved keyword column the kind has retired, and refuses an unknown one, one saved twice or one missing", () => {
+    const { store, collection } = withIssues(issue(1, "crash on windows"), issue(2, "crash on linux"));
+    collection.flush();
+    const state = collection.state();
+    const author = state.keywords.find((k) => k.name === "author")!;
+    expect(issues.retiredColumns).toContain("involves");
+    const retired = { ...state, keywords: [...state.keywords, { ...author, name: "involves" }] };
+    const restored = Collection.restore(issues, store, retired);
+    expect(restored.keywordColumn("author").get(restored.slotOf("o/r#1")!)).toEqual(collection.keywordColumn("author").get(collection.slotOf("o/r#1")!));
+    expect(() => restored.keywordColumn("involves")).toThrow();
+    expect(() => Collection.restore(issues, store, { ...state, keywords: [...state.keywords, { ...author, name: "unheard_of" }] })).toThrow(/unknown keyword column/);
+    expect(() => Collection.restore(issues, store, { ...state, keywords: [...state.keywords, author] })).toThrow(/repeats/);
+    expect(() => Collection.restore(issues, store, { ...state, keywords: state.keywords.filter((k) => k !== author) })).toThrow(/missing/);
+  });
+
   it("refuses a state whose records the store does not hold", () => {
     const { collection } = withIssues(issue(1, "crash"));
     collection.flush();

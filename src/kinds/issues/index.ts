@@ -55,10 +55,6 @@ function picksOneKind(node: QueryNode): boolean {
   }
 }
 
-const involved = (d: RecordLike, s: StoreReader): string[] => [
-  ...new Set([authorLogin(d), ...assigneeLogins(d), ...mentionsOf(d, s).users, ...commenterLogins(d, s)].filter(Boolean)),
-];
-
 /** A number column per reaction, named as the sorts name them (`reactions_smile` counts `laugh`). */
 const reactionColumns: ColumnSpec<RecordLike>[] = Object.entries(REACTIONS).map(([name, key]) => ({
   name: `reactions_${name}`,
@@ -96,7 +92,6 @@ export const issues: KindSpec<RecordLike> = {
     { name: "mentions", type: "keyword", value: (d, s) => mentionsOf(d, s).users },
     { name: "team_mentions", type: "keyword", value: (d, s) => mentionsOf(d, s).teams },
     { name: "commenter", type: "keyword", value: commenterLogins },
-    { name: "involves", type: "keyword", value: involved },
     { name: "label", type: "keyword", value: (d) => labelNames(d).map((l) => l.toLowerCase()) },
     { name: "milestone", type: "keyword", value: (d) => lower(obj(d.milestone)?.title) },
     { name: "project", type: "keyword", value: projectKeys },
@@ -120,6 +115,8 @@ export const issues: KindSpec<RecordLike> = {
     { name: "closed", type: "number", value: (d) => time(d.closed_at) },
     { name: "merged_at", type: "number", value: (d) => time(mergedAt(d)) },
   ],
+  // `involves` is read from the author, assignee, mentions and commenter columns now.
+  retiredColumns: ["involves"],
   qualifiers: issueQualifiers,
   sorts: {
     comments: { column: "comments" },
