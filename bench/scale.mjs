@@ -106,8 +106,11 @@ async function phase(work) {
   return { result, elapsed, cpu, stall: histogram.max / 1e6, gc: longestGc };
 }
 
-function memory() {
+async function memory() {
   for (let i = 0; i < 3; i++) globalThis.gc?.();
+  // The collections' performance entries come a turn later: let them go by, or the next phase's
+  // observer would count these forced collections (300-500 ms at 1M) as its own.
+  await new Promise((r) => setTimeout(r, 20));
   const m = process.memoryUsage();
   // `external` includes the array buffers (Buffers and typed arrays).
   return { heap: m.heapUsed, external: m.external, rss: m.rss };
@@ -170,16 +173,16 @@ async function forgesearch() {
     const o = await phase(() => SearchEngine.open(saveDir, options));
     note("open (reused)", o);
     const saved = await queriesOf(o.result, "opened");
-    return { rows, perRecord: NaN, mem: memory(), records: N, load: 0, index: 0, saved };
+    return { rows, perRecord: NaN, mem: await memory(), records: N, load: 0, index: 0, saved };
   }
 
-  const base = memory();
+  const base = await memory();
   let engine = new SearchEngine(options);
   const load = await phase(() => engine.load(dumpDir));
   note("load", load, `${load.result.counts.issues} issues`);
   const index = await phase(() => engine.search("issues", { q: "benchmark", per_page: 1 }));
   note("first search (indexing)", index);
-  const mem = memory();
+  const mem = await memory();
   const perRecord = (mem.heap + mem.external - base.heap - base.external) / N;
 
   async function queriesOf(engine, label) {
@@ -221,7 +224,7 @@ async function forgesearch() {
     const s = await phase(() => engine.save(saveDir));
     note("save", s, `${(statSync(path.join(saveDir, "forgesearch.index")).size / 2 ** 20).toFixed(0)} MB`);
     engine = undefined;
-    memory();
+    await memory();
     const o = await phase(() => SearchEngine.open(saveDir, options));
     note("open", o);
     engine = o.result;
@@ -235,7 +238,7 @@ async function minisearch() {
   const { default: MiniSearch } = await import("minisearch");
   const rows = [];
   const note = noting(rows);
-  const base = memory();
+  const base = await memory();
   const ms = new MiniSearch({ fields: ["title", "body"], idField: "id" });
   const load = await phase(async () => {
     const lines = createInterface({ input: createReadStream(path.join(dumpDir, "issues.ndjson")) });
@@ -251,7 +254,7 @@ async function minisearch() {
     ms.addAll(batch);
   });
   note("read + index", load);
-  const mem = memory();
+  const mem = await memory();
   const perRecord = (mem.heap + mem.external - base.heap - base.external) / N;
   const and = await latencies((q) => ms.search(q, { combineWith: "AND" }).slice(0, 30), queryWords());
   note("2–3-word AND", { elapsed: and.p50, stall: and.stall, gc: and.gc }, `p50 ${and.p50.toFixed(1)} ms, p99 ${and.p99.toFixed(1)} ms`);
