@@ -51,7 +51,7 @@ import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranki
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { BOOST_BLOCK, makeScorer, preparingBoosts } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
-import { Store, type Replaced } from "./store.js";
+import { Store, type Stored } from "./store.js";
 import { BitSet } from "./structures/bit-set.js";
 import { KeyMap } from "./structures/key-map.js";
 import type { SearchItem } from "./items.js";
@@ -271,11 +271,11 @@ export class SearchEngine {
         dir,
         (kind, record, origin) => {
           checkDepth(kind, record);
-          const { key, replaced } = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
+          const { key, ref, replaced } = this.put(kind, record, (message) => origin.problem("doubtful-visibility", message), origin.text);
           if (replaced && replaced.ref >= firstRef && loaded.has(replaced.ref - firstRef)) {
             origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           }
-          loaded.add(this.store.nextRef - 1 - firstRef);
+          loaded.add(ref - firstRef);
           indexer.loaded(origin.text.length);
         },
         options,
@@ -387,18 +387,18 @@ export class SearchEngine {
   }
 
   /** Stores a record the engine owns (a fresh copy, or one the loader just parsed), checked for depth. */
-  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): { key: string; replaced: Replaced | undefined } {
+  private put(kind: DumpKind, record: RecordLike, onProblem?: (message: string) => void, text?: string): Stored & { key: string } {
     const { keyFields, doubt: doubtOf } = RECORD_KINDS[kind];
     const key = keyOf(kind, record);
     if (!key) throw invalidRecord(kind, keyFields, `a ${kind} record needs ${keyFields}`);
     const doubt = doubtOf?.(record);
     if (doubt) (onProblem ?? ((message) => this.logger?.warn(message)))(`repository ${key}: ${doubt}`);
-    const replaced = this.store.put(kind, key, record, text);
-    const previous = replaced?.record;
+    const stored = this.store.put(kind, key, record, text);
+    const previous = stored.replaced?.record;
     this.tallyRepository(kind, previous, -1);
     this.tallyRepository(kind, record, +1);
     this.touch(kind, key, record, previous);
-    return { key, replaced };
+    return { ...stored, key };
   }
 
   /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */

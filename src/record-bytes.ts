@@ -4,9 +4,8 @@
  * store of millions of records costs the garbage collector next to nothing.
  * Each version of a record gets a fresh reference (a number) and is never
  * written over, so whoever indexed a version (an index slot) reads that same
- * version for as long as it holds the reference.
- * (A packed chunk's buffer is filled again with new
- * records, but its old records are read from their packed blocks.)
+ * version for as long as it holds the reference. (A packed chunk's buffer is
+ * filled again with new records; its old records are read from its packed blocks.)
  *
  * A buffer that is full is packed (`RecordPacker`: blocks of RECORDS_PER_BLOCK
  * records deflated each on its own, on a worker thread) and its raw bytes let

@@ -39,6 +39,12 @@ export interface Replaced {
   ref: number;
 }
 
+/** What a `put` did: the new version's reference, and what it replaced. */
+export interface Stored {
+  ref: number;
+  replaced: Replaced | undefined;
+}
+
 type Counts = Map<string, Map<string, number>>;
 
 /** A kind's current records as a save takes them, in pieces of bounded work (one frame of the saved table each). */
@@ -315,10 +321,10 @@ export class Store implements StoreReader {
   }
 
   /**
-   * Inserts or replaces; returns the version it replaced and its reference. `text` is the record's JSON
-   * text when the caller has it (a loaded line); the store keeps the text, and `record` only while it is read often.
+   * Inserts or replaces; returns the new version's reference and the version it replaced. `text` is the record's
+   * JSON text when the caller has it (a loaded line); the store keeps the text, and `record` only while it is read often.
    */
-  put(kind: DumpKind, key: string, record: RecordLike, text?: string): Replaced | undefined {
+  put(kind: DumpKind, key: string, record: RecordLike, text?: string): Stored {
     const map = this.records.get(kind)!;
     const ref = this.bytes.append(text ?? JSON.stringify(record), PACKED.has(kind));
     // The key looked up once (a load stores millions): the new reference in, the old one out.
@@ -339,7 +345,7 @@ export class Store implements StoreReader {
     }
     this.link(kind, key, Store.linkOf(kind, record));
     this.version.set(kind, this.versionOf(kind) + 1);
-    return previous && { record: previous, ref: previousRef! };
+    return { ref, replaced: previous && { record: previous, ref: previousRef! } };
   }
 
   /** The reference the next stored version gets: versions stored from now on have this one or a later one. */

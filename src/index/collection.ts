@@ -636,7 +636,7 @@ export class Collection {
     }
     const keywordsRestored = new Set<string>();
     for (const { name, ...column } of state.keywords) {
-      // A column the kind no longer declares (saved by an earlier version) is passed over: nothing reads it.
+      // A column the kind has retired (saved by an earlier version) is passed over: nothing reads it.
       if (spec.retiredColumns?.includes(name)) continue;
       known(c.keywords.get(name), `keyword column ${name}`);
       if (keywordsRestored.has(name)) throw new RangeError(`keyword column ${name} repeats`);
