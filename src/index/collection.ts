@@ -435,7 +435,7 @@ export class Collection {
       const keys = this.scratch.subarray(0, n);
       for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
-      if (this.sortedIds.length < n) [this.sortedIds, this.sortedPositions] = [new Uint32Array(keys.length * 2), new Uint32Array(keys.length * 2)];
+      if (this.sortedIds.length < n) [this.sortedIds, this.sortedPositions] = [new Uint32Array(n * 2), new Uint32Array(n * 2)];
       const [sortedIds, sortedPositions] = [this.sortedIds, this.sortedPositions];
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);

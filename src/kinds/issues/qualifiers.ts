@@ -52,6 +52,7 @@ const authorLogin = (v: string, node: QualifierNode, ctx: ResolveContext): strin
 const assigneeLogin = userQualifier("assignee", "assignee");
 /** `involves:` is any of these: the author, an assignee, a mention or a commenter. */
 const INVOLVED = ["author", "assignee", "mentions", "commenter"];
+/** Reads the login (`@me` the caller) into a match on one column, which `involves:` spreads over all four. */
 const involvesLogin = userQualifier("involves", INVOLVED[0]);
 
 /** `type:issue` / `type:pr` test the kind of item; any other type tests the issue type. */
