@@ -4,6 +4,7 @@
  * inverted map from value to documents.
  */
 import { KeyMap } from "../structures/key-map.js";
+import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { DocSet } from "./doc-set.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
 
@@ -258,8 +259,10 @@ function* built(): Steps<void> {}
 
 /**
  * Each document's values as one number (the value's id + 1, NONE, LISTED + where its list of ids
- * starts, or OWN_KEY), and per value id its documents (a number while one document holds it: most
- * logins). No array or object per document: a column of millions of documents is a few typed arrays.
+ * starts, or OWN_KEY), and per value id its documents (a number while one document holds it, a
+ * short list in `SmallDocLists` while up to MAX_SMALL do: most logins and repositories, a `DocSet`
+ * past that). No array or object per document, nor per value that few documents hold: a column of
+ * millions of documents is a few typed arrays.
  * A value that is its document's own key and no other document's (an issue's `key`) is read from
  * `DocKeys`: the column keeps no second copy of the string, no value id and no entry in its map for it.
  */
@@ -275,8 +278,9 @@ export class KeywordColumn {
   private ids = new KeyMap<string, number>();
   /** Value by id; ids of values no document holds any more are reused. */
   private byId: string[] = [];
-  /** Documents by value id: a doc number, or a set. */
+  /** Documents by value id: NO_DOC, a doc number, a short list's place (`shortList`), or a set. */
   private docsById: Array<DocSet | number> = [];
+  private short = new SmallDocLists();
   /** One-value lists handed out by `get`, made when first asked for. */
   private readonly singles: Array<readonly string[] | undefined> = [];
   private freeIds: number[] = [];
@@ -379,7 +383,10 @@ export class KeywordColumn {
     const id = this.ids.get(value);
     if (id === undefined) return EMPTY;
     const docs = this.docsById[id];
-    return typeof docs === "number" ? new DocSet(Uint32Array.of(docs), 1) : docs;
+    if (typeof docs !== "number") return docs;
+    if (docs >= 0) return new DocSet(Uint32Array.of(docs), 1);
+    const list = this.short.view(placeOf(docs));
+    return new DocSet(list.slice(), list.length);
   }
 
   /** Every distinct value, for prefix tests. */
@@ -544,15 +551,19 @@ export class KeywordColumn {
     yield;
     const byId: string[] = new Array(values.length);
     const freeIds: number[] = [];
+    const short = new SmallDocLists();
     for (let id = 0; id < values.length; id++) {
       if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       // A document's own key needs no id: the id is free, and the saved string is let go.
       const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
       byId[id] = n ? values[id] : "";
-      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[perValue[id]] : new DocSet(docs.subarray(perValue[id], perValue[id + 1]), n);
+      const from = perValue[id];
+      const to = perValue[id + 1];
+      // A long list copied out, so that `docs` (mostly short lists, copied into `short`) is let go.
+      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : new DocSet(docs.slice(from, to), n);
       if (!n) freeIds.push(id);
     }
-    [this.ids, this.byId, this.docsById, this.freeIds] = [map, byId, docsById, freeIds];
+    [this.ids, this.byId, this.docsById, this.freeIds, this.short] = [map, byId, docsById, freeIds, short];
     this.cells = narrowestCells(cells, largest);
     this.cellLimit = limitOf(this.cells);
     this.lists = lists;
@@ -631,19 +642,41 @@ export class KeywordColumn {
 
   private post(id: number, doc: number): void {
     const docs = this.docsById[id];
-    if (docs === NO_DOC) this.docsById[id] = doc;
-    else if (typeof docs === "number") {
-      if (docs === doc) return;
-      const set = new DocSet(Uint32Array.of(docs), 1);
-      set.add(doc);
-      this.docsById[id] = set;
-    } else docs.add(doc);
+    if (typeof docs !== "number") docs.add(doc);
+    else if (docs === NO_DOC) this.docsById[id] = doc;
+    else if (docs >= 0) {
+      if (docs !== doc) this.docsById[id] = shortList(this.short.pair(docs, doc));
+    } else {
+      const at = placeOf(docs);
+      const moved = this.short.add(at, doc);
+      if (moved >= 0) this.docsById[id] = shortList(moved);
+      else {
+        // MAX_SMALL documents already: a set of its own from now on.
+        const set = new DocSet(this.short.view(at).slice(), MAX_SMALL);
+        set.add(doc);
+        this.short.release(at);
+        this.docsById[id] = set;
+      }
+    }
   }
 
   private unpost(id: number, doc: number): void {
     const docs = this.docsById[id];
-    if (typeof docs !== "number") docs.delete(doc);
-    if (docs === doc || (typeof docs !== "number" && docs.size === 0)) {
+    let left: number;
+    if (typeof docs !== "number") {
+      docs.delete(doc);
+      left = docs.size;
+    } else if (docs === NO_DOC) return;
+    else if (docs >= 0) left = docs === doc ? 0 : 1;
+    else {
+      const at = placeOf(docs);
+      left = this.short.delete(at, doc);
+      if (left === 1) {
+        this.docsById[id] = this.short.view(at)[0];
+        this.short.release(at);
+      }
+    }
+    if (left === 0) {
       // No document holds the value any more: its id is free again.
       this.ids.delete(this.byId[id]);
       this.docsById[id] = NO_DOC;
@@ -655,6 +688,10 @@ export class KeywordColumn {
 
 /** `docs` of a value id no document holds. */
 const NO_DOC = -1;
+
+/** A short list's place as `docsById` keeps it: a number below NO_DOC (a small integer, no heap object). */
+const shortList = (at: number): number => -2 - at;
+const placeOf = (docs: number): number => -2 - docs;
 
 type Cells = Uint8Array<ArrayBufferLike> | Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 

@@ -118,6 +118,49 @@ describe("KeywordColumn", () => {
     );
   });
 
+  it("answers docs as a plain model does while values pass from one document to short lists to sets and back", () => {
+    // Few values over many documents: a value's documents cross MAX_SMALL (64) both ways.
+    const many = fc.array(fc.constantFrom("a", "b", "c"), { maxLength: 2 });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(299), many), { minLength: 400, maxLength: 900 }), (steps) => {
+        const column = new KeywordColumn();
+        const model = new Map<number, string[]>();
+        const check = (c: KeywordColumn) => {
+          for (const v of ["a", "b", "c"]) {
+            const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((x, y) => x - y);
+            expect([...c.docs(v)]).toEqual(want);
+            for (const doc of [0, 150, 299]) expect(c.docs(v).has(doc)).toBe(want.includes(doc));
+          }
+        };
+        for (const [i, [doc, vs]] of steps.entries()) {
+          write(column, model, doc, vs);
+          if (i % 50 === 0) check(column);
+        }
+        check(column);
+        check(KeywordColumn.of(column.state(300)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("keeps values of a few documents as short lists, not sets, and lets their room go with them", () => {
+    const column = new KeywordColumn();
+    const inside = (c: KeywordColumn) => c as unknown as { short: { used: number }; docsById: Array<DocSet | number> };
+    let used = 0;
+    for (let round = 0; round < 30; round++) {
+      // 200 values of 2-6 documents each, then every document cleared.
+      for (let doc = 0; doc < 800; doc++) column.set(doc, [`v${(doc * 7) % 200}`]);
+      if (round === 0) used = inside(column).short.used;
+      expect(inside(column).docsById.some((docs) => docs instanceof DocSet)).toBe(false);
+      const restored = KeywordColumn.of(column.state(800));
+      expect([...restored.docs("v3")]).toEqual([...column.docs("v3")]);
+      expect(inside(restored).docsById.some((docs) => docs instanceof DocSet)).toBe(false);
+      for (let doc = 0; doc < 800; doc++) column.clear(doc);
+      expect([...column.values()]).toEqual([]);
+    }
+    expect(inside(column).short.used).toBe(used);
+  });
+
   it("documents holding one value share its list", () => {
     const column = new KeywordColumn();
     column.set(0, ["open"]);
