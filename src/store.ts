@@ -14,7 +14,7 @@ import { RecordBytes, type HeldChunk, type HeldRecords, type RecordBytesOptions 
 import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 import { KeyMap } from "./structures/key-map.js";
-import { OrderedTable } from "./structures/ordered-table.js";
+import { KeyTable } from "./structures/key-table.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
 export { issueKeyOf, repositoryOf } from "./records/read.js";
@@ -110,7 +110,7 @@ export class Store implements StoreReader {
    * Each record's current version, by key: a reference into `bytes`, in the order keys were first
    * stored (a replaced record keeps its place). Millions of keys grow the table without a pause.
    */
-  private readonly records = new Map<DumpKind, OrderedTable<string>>(DUMP_KINDS.map((k) => [k, new OrderedTable<string>()]));
+  private readonly records = new Map<DumpKind, KeyTable>(DUMP_KINDS.map((k) => [k, new KeyTable()]));
   /** Full buffers of packed kinds are packed (on a worker thread, `threadPacker`, unless told otherwise): such records cost about a third of their text. */
   private readonly bytes: RecordBytes;
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
@@ -304,11 +304,6 @@ export class Store implements StoreReader {
   /** Resolves once every full buffer handed to the packer so far is packed: a save then writes it packed. */
   whenPacked(): Promise<void> {
     return this.bytes.whenPacked();
-  }
-
-  /** The key of a stored record as the store holds it (an index keeps that one string rather than a copy), and its reference. */
-  heldEntry(kind: DumpKind, key: string): [key: string, ref: number] | undefined {
-    return this.records.get(kind)!.heldEntry(key);
   }
 
   private read(kind: DumpKind, key: string): RecordLike | undefined {

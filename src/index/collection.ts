@@ -15,7 +15,7 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { KeyMap } from "../structures/key-map.js";
+import { PackedKeys } from "../structures/packed-keys.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
@@ -64,8 +64,10 @@ export class Collection {
   private readonly store: Store;
   /** The store's reference of the version of the record each slot indexed (its JSON text, parsed when read). */
   private refs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
-  /** The record key of each slot; undefined for a free slot. */
-  private readonly keys: Array<string | undefined> = [];
+  /** The record key of each slot (none for a free slot), as bytes: no string per document. */
+  private readonly keys = new PackedKeys();
+  /** One past the highest slot ever used. */
+  private slotCount = 0;
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
   /** Changes of signal values counted since the collection was made, and the slots of the latest (`signalChangesSince`). */
@@ -73,7 +75,6 @@ export class Collection {
   private signalLog: number[] = [];
   /** The count of changes before the first one in `signalLog`. */
   private signalLogFrom = 0;
-  private readonly slots = new KeyMap<string, number>();
   private readonly free: number[] = [];
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
@@ -134,12 +135,12 @@ export class Collection {
 
   /** One past the highest slot ever used: the universe documents are drawn from. */
   get capacity(): number {
-    return this.keys.length;
+    return this.slotCount;
   }
 
   /** The version of the record the slot indexed (not one changed or removed since): parsed from its text, not to be changed. */
   record(doc: number): RecordLike | undefined {
-    return this.keys[doc] === undefined ? undefined : this.store.recordAt(this.refs[doc]);
+    return this.keys.has(doc) ? this.store.recordAt(this.refs[doc]) : undefined;
   }
 
   /** A number that grows whenever a document's signal values change (indexed, refreshed, removed). */
@@ -172,15 +173,21 @@ export class Collection {
   }
 
   keyOf(doc: number): string | undefined {
-    return this.keys[doc];
+    return this.keys.keyOf(doc);
+  }
+
+  /** Whether the document's key is `key`, compared in place. */
+  hasKey(doc: number, key: string): boolean {
+    return this.keys.holds(doc, key);
   }
 
   slotOf(key: string): number | undefined {
-    return this.slots.get(key);
+    const doc = this.keys.idOf(key);
+    return doc < 0 ? undefined : doc;
   }
 
   isLive(doc: number): boolean {
-    return this.keys[doc] !== undefined;
+    return this.keys.has(doc);
   }
 
   /** The kind's tie-break order of a document (`spec.order`). */
@@ -366,13 +373,13 @@ export class Collection {
   private upsert(key: string, ref: number): number {
     const record = this.store.recordAt(ref);
     // The slot a new key takes: the last one freed, else the next one (one look-up of the key either way).
-    const next = this.free.length ? this.free[this.free.length - 1] : this.keys.length;
-    let doc = this.slots.putIfAbsent(key, next);
+    const next = this.free.length ? this.free[this.free.length - 1] : this.slotCount;
+    let doc = this.keys.putIfAbsent(key, next);
     if (doc === undefined) {
       doc = next;
       if (this.free.length) this.free.pop();
+      else this.slotCount++;
       this.reserveFor(doc);
-      this.keys[doc] = key;
       this.liveCount++;
     } else {
       this.unaccount(doc);
@@ -388,8 +395,8 @@ export class Collection {
   }
 
   private remove(key: string): boolean {
-    const doc = this.slots.get(key);
-    if (doc === undefined) return false;
+    const doc = this.keys.idOf(key);
+    if (doc < 0) return false;
     this.unaccount(doc);
     this.joinPending.delete(doc);
     this.clearFields(doc);
@@ -398,8 +405,7 @@ export class Collection {
     this.orders.clear(doc);
     for (const col of this.signalValues) col.clear(doc);
     if (this.spec.signals.length) this.noteSignalChange(doc);
-    this.keys[doc] = undefined;
-    this.slots.delete(key);
+    this.keys.delete(doc);
     this.free.push(doc);
     this.liveCount--;
     return true;
@@ -573,7 +579,7 @@ export class Collection {
     yield;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      keys[doc] = this.keys[doc] ?? null;
+      keys[doc] = this.keys.keyOf(doc) ?? null;
     }
     const dictionary: string[] = [];
     for (let id = 0; id < this.dictionary.size; id++) {
@@ -606,17 +612,13 @@ export class Collection {
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
       const saved = state.keys[doc];
-      if (saved === null) {
-        c.keys[doc] = undefined;
-        continue;
-      }
-      // The store's own string of the key: the saved one, read separately, would be a second copy of every key.
-      const held = store.heldEntry(spec.source, saved);
-      if (!held || c.slots.putIfAbsent(held[0], doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
-      c.keys[doc] = held[0];
-      c.setRef(doc, held[1]);
+      if (saved === null) continue;
+      const ref = store.refOf(spec.source, saved);
+      if (ref === undefined || c.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
+      c.setRef(doc, ref);
       c.liveCount++;
     }
+    c.slotCount = capacity;
     // The free slots are exactly the empty ones, each once.
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
@@ -660,7 +662,7 @@ export class Collection {
         work = 0;
         yield;
       }
-      if (c.keys[doc] !== undefined) work += 1 + c.account(doc);
+      if (c.keys.has(doc)) work += 1 + c.account(doc);
     }
     return c;
   }
@@ -670,7 +672,7 @@ export class Collection {
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
     let total = 0;
     yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
-      if (this.keys[doc] === undefined) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
+      if (!this.keys.has(doc)) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = from; i < to; i++) {
         if (chunk[i] >= this.dictionary.size || (i > from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }

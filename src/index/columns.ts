@@ -222,6 +222,8 @@ const OWN_KEY = LISTED - 1;
 export interface DocKeys {
   keyOf(doc: number): string | undefined;
   slotOf(key: string): number | undefined;
+  /** Whether the document's key is `key` (compared without reading the key out). */
+  hasKey(doc: number, key: string): boolean;
 }
 
 /**
@@ -355,7 +357,11 @@ export class KeywordColumn {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     if (cell === NONE) return false;
-    if (cell === OWN_KEY) return values.has(this.keys!.keyOf(doc)!);
+    if (cell === OWN_KEY) {
+      // The few values asked for compared with the key in place: no string read out per document.
+      for (const value of values) if (this.keys!.hasKey(doc, value)) return true;
+      return false;
+    }
     if (cell < LISTED) return values.has(this.byId[cell - 1]);
     const at = cell - LISTED;
     const list = this.lists.array;
@@ -399,7 +405,7 @@ export class KeywordColumn {
 
   /** Whether `value` is the key of `doc`. */
   private isOwnKey(doc: number, value: string): boolean {
-    return this.keys !== undefined && this.keys.keyOf(doc) === value;
+    return this.keys !== undefined && this.keys.hasKey(doc, value);
   }
 
   /** The document holding `value` as its own key (no other document holds it then), if any. */
@@ -583,7 +589,7 @@ export class KeywordColumn {
       if (doc % STEP === STEP - 1) yield;
       const id = ids[at];
       at += counts[doc];
-      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && values[id] === keys.keyOf(doc)) own.ids[id] = own.docs[doc] = 1;
+      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values[id])) own.ids[id] = own.docs[doc] = 1;
     }
     return own;
   }
@@ -610,7 +616,7 @@ export class KeywordColumn {
     if (this.count(doc) !== values.length) return false;
     const cell = values.length ? this.cells[doc] : NONE;
     if (cell === NONE) return true;
-    if (cell === OWN_KEY) return this.keys!.keyOf(doc) === values[0];
+    if (cell === OWN_KEY) return this.keys!.hasKey(doc, values[0]);
     if (cell < LISTED) return this.byId[cell - 1] === values[0];
     const at = cell - LISTED;
     for (let i = 0; i < values.length; i++) if (this.byId[this.lists.array[at + 1 + i]] !== values[i]) return false;

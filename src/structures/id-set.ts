@@ -14,7 +14,7 @@ const PIECE = 1 << PIECE_BITS;
 const MAX_PLACE = 0xfffffffe;
 
 /** Each id's place + 1, in pieces made as ids reach them. */
-class IdPlaces implements Places<number> {
+export class IdPlaces implements Places<number> {
   private pieces: Array<Uint32Array | undefined> = [];
 
   get(id: number): number | undefined {

@@ -84,18 +84,6 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     return chunk.values ? chunk.values[place % this.chunkSize] : 0;
   }
 
-  /**
-   * The key as the table holds it (the first one set of keys a `Map` takes as equal: a caller may
-   * share it instead of keeping a copy) and its value, or undefined when the key is not held.
-   */
-  heldEntry(key: K): [K, number] | undefined {
-    const place = this.places.get(key);
-    if (place === undefined) return undefined;
-    const chunk = this.chunks[Math.floor(place / this.chunkSize)]!;
-    const at = place % this.chunkSize;
-    return [chunk.keys[at]!, chunk.values ? chunk.values[at] : 0];
-  }
-
   /** Sets a key's value; a key already held keeps its place, a new one goes last. `value` is an unsigned 32-bit integer. */
   set(key: K, value = 0): this {
     this.swap(key, value);

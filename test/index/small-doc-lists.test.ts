@@ -49,7 +49,7 @@ describe("SmallDocLists", () => {
         }
         for (let o = 0; o < 4; o++) if (places[o] !== undefined) for (const doc of [0, 37, 149]) expect(lists.has(places[o]!, doc)).toBe(models[o].has(doc));
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 

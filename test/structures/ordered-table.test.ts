@@ -50,7 +50,6 @@ describe("OrderedTable", () => {
         for (const k of [...KEYS, "absent"]) {
           expect(table.get(k)).toBe(model.get(k));
           expect(table.has(k)).toBe(model.has(k));
-          expect(table.heldEntry(k)).toEqual(model.has(k) ? [k, model.get(k)] : undefined);
         }
         const all = <T>(iterator: Iterator<T>) => [...{ [Symbol.iterator]: () => iterator }];
         for (const { view, iterator, keys, values, expected } of snapshots) {
@@ -107,7 +106,7 @@ describe("OrderedTable", () => {
     const table = new OrderedTable<number>();
     table.set(-0, 1);
     table.set(0, 2);
-    expect(Object.is(table.heldEntry(0)![0], -0)).toBe(true);
+    expect(Object.is([...table.keys()][0], -0)).toBe(true);
     expect(table.get(-0)).toBe(2);
   });
 

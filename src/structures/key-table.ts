@@ -1,0 +1,74 @@
+/**
+ * String keys in insertion order, each with an unsigned 32-bit value: an `OrderedTable` of key ids
+ * (its places in an array by id) over `PackedKeys`, so that a table of millions of keys holds no
+ * string per key. The store's table of records by key.
+ *
+ * Iterating reads the values as they were when it started (`OrderedTable`'s snapshot) but each key
+ * as it is when reached: iterate `entries` while the table is unchanged (`values` at any time).
+ */
+import { IdPlaces } from "./id-set.js";
+import { OrderedTable } from "./ordered-table.js";
+import { PackedKeys } from "./packed-keys.js";
+
+export class KeyTable implements Iterable<[string, number]> {
+  private readonly keys = new PackedKeys();
+  private readonly table = new OrderedTable<number>({ places: new IdPlaces() });
+  /** Ids let go, taken again before new ones. */
+  private readonly freeIds: number[] = [];
+  private nextId = 0;
+
+  get size(): number {
+    return this.table.size;
+  }
+
+  has(key: string): boolean {
+    return this.keys.idOf(key) >= 0;
+  }
+
+  /** The key's value, or undefined when the key is not held. */
+  get(key: string): number | undefined {
+    const id = this.keys.idOf(key);
+    return id < 0 ? undefined : this.table.get(id);
+  }
+
+  /** Sets a key's value; a key already held keeps its place, a new one goes last. `value` is an unsigned 32-bit integer. */
+  set(key: string, value: number): this {
+    this.swap(key, value);
+    return this;
+  }
+
+  /** Sets a key's value as `set` does, in one look-up of the key; returns the value it replaced, undefined when the key is new. */
+  swap(key: string, value: number): number | undefined {
+    if (value !== value >>> 0) throw new RangeError(`not a value this table keeps: ${value}`);
+    const id = this.freeIds.length ? this.freeIds[this.freeIds.length - 1] : this.nextId;
+    const held = this.keys.putIfAbsent(key, id);
+    if (held !== undefined) return this.table.swap(held, value);
+    if (id === this.nextId) this.nextId++;
+    else this.freeIds.pop();
+    this.table.swap(id, value);
+    return undefined;
+  }
+
+  delete(key: string): boolean {
+    const id = this.keys.idOf(key);
+    if (id < 0) return false;
+    this.table.delete(id);
+    this.keys.delete(id);
+    this.freeIds.push(id);
+    return true;
+  }
+
+  /** Values in the order of their keys, as they were when called. */
+  values(): IterableIterator<number> {
+    return this.table.values();
+  }
+
+  /** Keys and values in order; read while the table is unchanged. */
+  *entries(): IterableIterator<[string, number]> {
+    for (const [id, value] of this.table) yield [this.keys.keyOf(id)!, value];
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, number]> {
+    return this.entries();
+  }
+}

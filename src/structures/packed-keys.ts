@@ -1,0 +1,198 @@
+/**
+ * Record keys under dense ids, kept as bytes rather than as strings: a string per record was more
+ * than half of the objects a full collection marked one by one at a million records (a million keys
+ * of a store and of an index, and the maps that found them). Here a key is its bytes in pages of a
+ * megabyte and an entry in an open-addressing table of typed arrays; `keyOf` makes a short-lived
+ * string when one is asked for.
+ *
+ * A key of characters up to U+00FF (names, paths and numbers nearly always) takes a byte per
+ * character; a longer one, or one with a character past U+00FF, is kept as a string (few: each is
+ * an object again). The table is spread by hash over SHARDS parts, each grown on its own: no call
+ * moves more than one part's entries. The bytes of a key let go are handed to a later key of the
+ * same rounded length: nothing is compacted, so no call copies the whole.
+ */
+import { hashKey } from "./hash.js";
+import { PagedU32 } from "./paged-u32.js";
+
+const PAGE_BITS = 20;
+const PAGE = 1 << PAGE_BITS;
+/** Keys longer than this are kept as strings. */
+const MAX_PACKED = 1024;
+/** A key kept as a string, in `lengths`. */
+const AS_STRING = 0xffffffff;
+const SHARD_BITS = 8;
+const SHARDS = 1 << SHARD_BITS;
+/** Entries a part holds before it doubles: half its slots. */
+const FIRST_SLOTS = 8;
+
+export class PackedKeys {
+  private readonly pages: Uint8Array[] = [];
+  /** Where the next key's bytes go: page × PAGE + offset. */
+  private used = 0;
+  /** Per id: where its bytes start, and its length + 1 (0: no key; AS_STRING). */
+  private readonly starts = new PagedU32();
+  private readonly lengths = new PagedU32();
+  private readonly strings = new Map<number, string>();
+  /** Starts of bytes let go, by rounded length. */
+  private readonly freed = new Map<number, number[]>();
+  /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). */
+  private readonly parts: Uint32Array[] = Array.from({ length: SHARDS }, () => new Uint32Array(2 * FIRST_SLOTS));
+  private readonly held = new Uint32Array(SHARDS);
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** The id of `key`, or -1 when it is not held. */
+  idOf(key: string): number {
+    const hash = hashOf(key);
+    const part = this.parts[hash >>> (32 - SHARD_BITS)];
+    const mask = (part.length >>> 1) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = part[2 * slot + 1];
+      if (entry === 0) return -1;
+      if (part[2 * slot] === hash && this.holds(entry - 1, key)) return entry - 1;
+    }
+  }
+
+  /** Whether `id` holds exactly `key`, compared in place. */
+  holds(id: number, key: string): boolean {
+    const length = this.lengths.get(id);
+    if (length === AS_STRING) return this.strings.get(id) === key;
+    if (length !== key.length + 1) return false;
+    const start = this.starts.get(id);
+    const page = this.pages[start >>> PAGE_BITS];
+    const at = start & (PAGE - 1);
+    for (let i = 0; i < key.length; i++) if (page[at + i] !== key.charCodeAt(i)) return false;
+    return true;
+  }
+
+  /** The key of `id`, or undefined when it holds none. */
+  keyOf(id: number): string | undefined {
+    const length = this.lengths.get(id);
+    if (length === 0) return undefined;
+    if (length === AS_STRING) return this.strings.get(id);
+    const start = this.starts.get(id);
+    const at = start & (PAGE - 1);
+    return String.fromCharCode.apply(null, this.pages[start >>> PAGE_BITS].subarray(at, at + length - 1) as unknown as number[]);
+  }
+
+  has(id: number): boolean {
+    return this.lengths.get(id) !== 0;
+  }
+
+  /**
+   * Files `key` under `id` (which must hold no key) unless the key is held already; returns the id
+   * holding it then, undefined when it was filed. One look-up either way.
+   */
+  putIfAbsent(key: string, id: number): number | undefined {
+    if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
+    if (this.lengths.get(id) !== 0) throw new RangeError(`id ${id} holds a key already`);
+    const hash = hashOf(key);
+    const index = hash >>> (32 - SHARD_BITS);
+    const part = this.parts[index];
+    const mask = (part.length >>> 1) - 1;
+    let slot = hash & mask;
+    for (; ; slot = (slot + 1) & mask) {
+      const entry = part[2 * slot + 1];
+      if (entry === 0) break;
+      if (part[2 * slot] === hash && this.holds(entry - 1, key)) return entry - 1;
+    }
+    this.store(id, key);
+    part[2 * slot] = hash;
+    part[2 * slot + 1] = id + 1;
+    this.count++;
+    if (++this.held[index] * 2 > mask + 1) this.parts[index] = grown(part);
+    return undefined;
+  }
+
+  /** Lets the key of `id` go; false when it held none. */
+  delete(id: number): boolean {
+    const key = this.keyOf(id);
+    if (key === undefined) return false;
+    const hash = hashOf(key);
+    const index = hash >>> (32 - SHARD_BITS);
+    const part = this.parts[index];
+    const mask = (part.length >>> 1) - 1;
+    let slot = hash & mask;
+    while (part[2 * slot + 1] !== id + 1) slot = (slot + 1) & mask;
+    // Backward-shift deletion: each later entry of the run moves into the hole if its home allows.
+    for (let next = (slot + 1) & mask; part[2 * next + 1] !== 0; next = (next + 1) & mask) {
+      const home = part[2 * next] & mask;
+      const between = slot <= next ? slot < home && home <= next : slot < home || home <= next;
+      if (between) continue;
+      part[2 * slot] = part[2 * next];
+      part[2 * slot + 1] = part[2 * next + 1];
+      slot = next;
+    }
+    part[2 * slot] = 0;
+    part[2 * slot + 1] = 0;
+    this.held[index]--;
+    this.count--;
+    const length = this.lengths.get(id);
+    if (length === AS_STRING) this.strings.delete(id);
+    else {
+      const rounded = roundUp(length - 1);
+      const starts = this.freed.get(rounded);
+      if (starts) starts.push(this.starts.get(id));
+      else this.freed.set(rounded, [this.starts.get(id)]);
+    }
+    this.lengths.set(id, 0);
+    return true;
+  }
+
+  /** Writes the key's bytes (or keeps it as a string) for `id`. */
+  private store(id: number, key: string): void {
+    let narrow = key.length <= MAX_PACKED;
+    for (let i = 0; narrow && i < key.length; i++) narrow = key.charCodeAt(i) <= 0xff;
+    if (!narrow) {
+      this.strings.set(id, key);
+      this.lengths.set(id, AS_STRING);
+      return;
+    }
+    const start = this.room(roundUp(key.length));
+    const page = this.pages[start >>> PAGE_BITS];
+    const at = start & (PAGE - 1);
+    for (let i = 0; i < key.length; i++) page[at + i] = key.charCodeAt(i);
+    this.starts.set(id, start);
+    this.lengths.set(id, key.length + 1);
+  }
+
+  /** The start of `rounded` free bytes in one page. */
+  private room(rounded: number): number {
+    const reused = this.freed.get(rounded)?.pop();
+    if (reused !== undefined) return reused;
+    if ((this.used & (PAGE - 1)) + rounded > PAGE) this.used = ((this.used >>> PAGE_BITS) + 1) * PAGE;
+    const start = this.used;
+    if (start >>> PAGE_BITS >= this.pages.length) {
+      if (start + rounded > 2 ** 32) throw new RangeError("too many key bytes");
+      this.pages.push(new Uint8Array(PAGE));
+    }
+    this.used += rounded;
+    return start;
+  }
+}
+
+/** Bytes a key of `length` characters takes: a multiple of 8, so that freed bytes fit later keys of about that length. */
+function roundUp(length: number): number {
+  return Math.max(8, (length + 7) & ~7);
+}
+
+/** Its high bits choose the part, its low bits the slot: both well mixed. */
+const hashOf: (key: string) => number = hashKey;
+
+/** A part with twice the slots, its entries placed again. */
+function grown(part: Uint32Array): Uint32Array {
+  const slots = part.length; // twice the slots it had: two numbers a slot
+  const out = new Uint32Array(2 * slots);
+  const mask = slots - 1;
+  for (let s = 0; s < part.length; s += 2) {
+    if (part[s + 1] === 0) continue;
+    let slot = part[s] & mask;
+    while (out[2 * slot + 1] !== 0) slot = (slot + 1) & mask;
+    out[2 * slot] = part[s];
+    out[2 * slot + 1] = part[s + 1];
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+/**
+ * The store's table of string keys held as bytes, against a `Map`: values set, swapped and
+ * removed in any order, insertion order kept (a key set again keeps its place, one removed and
+ * added again goes last), ids of removed keys taken again by new ones.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { KeyTable } from "../../src/structures/key-table.js";
+
+const KEYS = ["a", "b", "c", "owner/repo#1", "owner/repo#2", "é#3", "ā", ""];
+
+describe("KeyTable", () => {
+  it("keeps a Map's entries and order", () => {
+    const step = fc.tuple(fc.constantFrom("set", "swap", "delete"), fc.constantFrom(...KEYS), fc.nat(1000));
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 10, maxLength: 200 }), (steps) => {
+        const table = new KeyTable();
+        const model = new Map<string, number>();
+        for (const [op, key, value] of steps) {
+          if (op === "set") {
+            table.set(key, value);
+            model.set(key, value);
+          } else if (op === "swap") {
+            expect(table.swap(key, value)).toBe(model.get(key));
+            model.set(key, value);
+          } else expect(table.delete(key)).toBe(model.delete(key));
+          expect(table.size).toBe(model.size);
+        }
+        expect([...table]).toEqual([...model]);
+        expect([...table.values()]).toEqual([...model.values()]);
+        for (const key of [...KEYS, "absent"]) {
+          expect(table.get(key)).toBe(model.get(key));
+          expect(table.has(key)).toBe(model.has(key));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("refuses values that are not unsigned 32-bit integers and stays as it was", () => {
+    const table = new KeyTable();
+    table.set("a", 1);
+    for (const value of [-1, 1.5, 2 ** 32]) expect(() => table.swap("b", value)).toThrow(RangeError);
+    expect([...table]).toEqual([["a", 1]]);
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Keys kept as bytes under ids, against a plain map: keys filed, found, read back and let go in any
+ * order, long keys and keys past U+00FF kept as strings, the bytes of keys let go used again, and
+ * tens of thousands of keys through the table's parts growing and entries shifted back on removal.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hashKey } from "../../src/structures/hash.js";
+import { PackedKeys } from "../../src/structures/packed-keys.js";
+import { mulberry32 } from "../../bench/random.mjs";
+
+const key = fc.oneof(
+  fc.stringMatching(/^[a-c]{0,3}$/),
+  fc.string({ maxLength: 12 }),
+  fc.string({ unit: "binary", maxLength: 6 }),
+  fc.constantFrom("x".repeat(1024), "x".repeat(1025), "é/ø#1", "ā", ""),
+);
+
+describe("PackedKeys", () => {
+  it("holds what a map of ids to keys holds, however keys come and go", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(40), key), { minLength: 20, maxLength: 300 }), (steps) => {
+        const keys = new PackedKeys();
+        const model = new Map<number, string>();
+        const idOf = (k: string) => [...model].find(([, held]) => held === k)?.[0];
+        for (const [put, id, k] of steps) {
+          if (put) {
+            if (model.has(id)) {
+              expect(() => keys.putIfAbsent(k, id)).toThrow(RangeError);
+              continue;
+            }
+            const held = idOf(k);
+            expect(keys.putIfAbsent(k, id)).toBe(held);
+            if (held === undefined) model.set(id, k);
+          } else {
+            expect(keys.delete(id)).toBe(model.delete(id));
+          }
+          expect(keys.size).toBe(model.size);
+        }
+        for (let id = 0; id <= 40; id++) {
+          expect(keys.keyOf(id)).toBe(model.get(id));
+          expect(keys.has(id)).toBe(model.has(id));
+          if (model.has(id)) expect(keys.idOf(model.get(id)!)).toBe(id);
+        }
+        for (const [, k] of steps) expect(keys.idOf(k)).toBe(idOf(k) ?? -1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps tens of thousands of keys through growth and removal, reusing the bytes let go", () => {
+    const keys = new PackedKeys();
+    const rng = mulberry32(11);
+    const text = (i: number) => `owner-${i % 997}/repo-${(i * 7919) % 100_003}#${i}`;
+    const n = 60_000;
+    for (let i = 0; i < n; i++) expect(keys.putIfAbsent(text(i), i)).toBeUndefined();
+    const used = (keys as unknown as { used: number }).used;
+    const gone = new Set<number>();
+    for (let i = 0; i < n / 2; i++) {
+      const id = Math.floor(rng() * n);
+      expect(keys.delete(id)).toBe(!gone.has(id));
+      gone.add(id);
+    }
+    for (let i = 0; i < n; i++) {
+      expect(keys.idOf(text(i))).toBe(gone.has(i) ? -1 : i);
+      expect(keys.keyOf(i)).toBe(gone.has(i) ? undefined : text(i));
+    }
+    // The same keys filed again under the same ids take the bytes they left.
+    for (const id of gone) expect(keys.putIfAbsent(text(id), id)).toBeUndefined();
+    expect((keys as unknown as { used: number }).used).toBe(used);
+    for (let i = 0; i < n; i++) expect(keys.idOf(text(i))).toBe(i);
+    expect(keys.size).toBe(n);
+  });
+
+  it("tells apart keys of the same hash, through removal of either", () => {
+    const [a, b] = ["o/r#522789", "o/r#739192"];
+    expect(hashKey(a)).toBe(hashKey(b));
+    const keys = new PackedKeys();
+    expect(keys.putIfAbsent(a, 1)).toBeUndefined();
+    expect(keys.idOf(b)).toBe(-1);
+    expect(keys.putIfAbsent(b, 2)).toBeUndefined();
+    expect([keys.idOf(a), keys.idOf(b)]).toEqual([1, 2]);
+    keys.delete(1);
+    expect([keys.idOf(a), keys.idOf(b)]).toEqual([-1, 2]);
+    expect(keys.putIfAbsent(a, 3)).toBeUndefined();
+    keys.delete(2);
+    expect([keys.idOf(a), keys.idOf(b)]).toEqual([3, -1]);
+  });
+
+  it("refuses ids that are not unsigned 32-bit numbers short of the largest", () => {
+    const keys = new PackedKeys();
+    for (const id of [-1, 1.5, 2 ** 32 - 1, 2 ** 32]) expect(() => keys.putIfAbsent("k", id)).toThrow(RangeError);
+    expect(keys.size).toBe(0);
+  });
+});
