@@ -3,7 +3,7 @@
  * narrowest typed array that holds them, keywords as per-document value lists with an
  * inverted map from value to documents.
  */
-import { KeyMap } from "../structures/key-map.js";
+import { PackedKeys } from "../structures/packed-keys.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { DocSet } from "./doc-set.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
@@ -276,10 +276,10 @@ export class KeywordColumn {
   private cellLimit = 0xff;
   /** The value ids of documents holding two or more. */
   private lists = new ValueLists();
-  /** Id by value: as many as there are documents in a column of logins (sharded: no pause as it grows). */
-  private ids = new KeyMap<string, number>();
-  /** Value by id; ids of values no document holds any more are reused. */
-  private byId: string[] = [];
+  /** The values under their ids, as bytes (no string per login or repository); ids of values no document holds any more are reused. */
+  private valueKeys = new PackedKeys();
+  /** One past the highest id handed out. */
+  private nextId = 0;
   /** Documents by value id: NO_DOC, a doc number, a short list's place (`shortList`), or a set. */
   private docsById: Array<DocSet | number> = [];
   private short = new SmallDocLists();
@@ -304,7 +304,7 @@ export class KeywordColumn {
     this.clear(doc);
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
-    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && !this.ids.has(unique[0])) {
+    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && this.valueKeys.idOf(unique[0]) < 0) {
       this.setCell(doc, OWN_KEY);
       return;
     }
@@ -336,12 +336,12 @@ export class KeywordColumn {
     if (cell === OWN_KEY) return [this.keys!.keyOf(doc)!];
     if (cell < LISTED) {
       const id = cell - 1;
-      return (this.singles[id] ??= [this.byId[id]]);
+      return (this.singles[id] ??= [this.valueKeys.keyOf(id)!]);
     }
     const at = cell - LISTED;
     const list = this.lists.array;
     const out = new Array<string>(list[at]);
-    for (let i = 0; i < out.length; i++) out[i] = this.byId[list[at + 1 + i]];
+    for (let i = 0; i < out.length; i++) out[i] = this.valueKeys.keyOf(list[at + 1 + i])!;
     return out;
   }
 
@@ -352,21 +352,30 @@ export class KeywordColumn {
     return cell === NONE ? 0 : cell <= OWN_KEY ? 1 : this.lists.array[cell - LISTED];
   }
 
-  /** Whether the document holds one of `values`, read in place. */
-  holdsAny(doc: number, values: ReadonlySet<string>): boolean {
+  /**
+   * A test of whether a document holds one of `values`, read in place: the values' ids (and the
+   * documents holding one as their own key) looked up once, for a test per document.
+   */
+  holderOf(values: Iterable<string>): (doc: number) => boolean {
     this.ready();
-    const cell = doc < this.cells.length ? this.cells[doc] : NONE;
-    if (cell === NONE) return false;
-    if (cell === OWN_KEY) {
-      // The few values asked for compared with the key in place: no string read out per document.
-      for (const value of values) if (this.keys!.hasKey(doc, value)) return true;
-      return false;
+    const ids = new Set<number>();
+    const owners = new Set<number>();
+    for (const value of values) {
+      const id = this.valueKeys.idOf(value);
+      if (id >= 0) ids.add(id);
+      const owner = this.ownerOf(value);
+      if (owner !== undefined) owners.add(owner);
     }
-    if (cell < LISTED) return values.has(this.byId[cell - 1]);
-    const at = cell - LISTED;
-    const list = this.lists.array;
-    for (let i = 1; i <= list[at]; i++) if (values.has(this.byId[list[at + i]])) return true;
-    return false;
+    return (doc) => {
+      const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+      if (cell === NONE) return false;
+      if (cell === OWN_KEY) return owners.has(doc);
+      if (cell < LISTED) return ids.has(cell - 1);
+      const at = cell - LISTED;
+      const list = this.lists.array;
+      for (let i = 1; i <= list[at]; i++) if (ids.has(list[at + i])) return true;
+      return false;
+    };
   }
 
   clear(doc: number): void {
@@ -386,8 +395,8 @@ export class KeywordColumn {
     this.ready();
     const owner = this.ownerOf(value);
     if (owner !== undefined) return new DocSet(Uint32Array.of(owner), 1);
-    const id = this.ids.get(value);
-    if (id === undefined) return EMPTY;
+    const id = this.valueKeys.idOf(value);
+    if (id < 0) return EMPTY;
     const docs = this.docsById[id];
     if (typeof docs !== "number") return docs;
     if (docs >= 0) return new DocSet(Uint32Array.of(docs), 1);
@@ -398,7 +407,10 @@ export class KeywordColumn {
   /** Every distinct value, for prefix tests. */
   *values(): IterableIterator<string> {
     this.ready();
-    yield* this.ids.keys();
+    for (let id = 0; id < this.nextId; id++) {
+      const value = this.valueKeys.keyOf(id);
+      if (value !== undefined) yield value;
+    }
     if (!this.keys) return;
     for (let doc = 0; doc < this.cells.length; doc++) if (this.cells[doc] === OWN_KEY) yield this.keys.keyOf(doc)!;
   }
@@ -424,11 +436,11 @@ export class KeywordColumn {
     this.ready();
     // Saved ids number the values in order of first use, so that none is missing or repeated.
     // Each saved id plus one (0: not yet numbered); fresh arrays first written in steps (see zeroedArray).
-    const saved = yield* zeroedArray(this.byId.length);
+    const saved = yield* zeroedArray(this.nextId);
     const values: string[] = [];
     const savedId = (id: number): number => {
       if (saved[id] === 0) {
-        values.push(this.byId[id]);
+        values.push(this.valueKeys.keyOf(id)!);
         saved[id] = values.length;
       }
       return saved[id] - 1;
@@ -512,13 +524,13 @@ export class KeywordColumn {
     }
     for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
     const own = yield* this.ownKeys(state, perValue);
-    const map = new KeyMap<string, number>();
+    const valueKeys = new PackedKeys();
     for (let id = 0; id < values.length; id++) {
       if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       if (own?.ids[id]) continue;
       const owner = own && this.keys!.slotOf(values[id]);
-      if (map.has(values[id]) || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
-      if (perValue[id + 1] > perValue[id]) map.set(values[id], id);
+      if (valueKeys.idOf(values[id]) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
+      if (perValue[id + 1] > perValue[id]) valueKeys.putIfAbsent(values[id], id);
     }
     const starts = perValue.slice(0, values.length);
     // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray).
@@ -555,21 +567,19 @@ export class KeywordColumn {
     yield;
     const docsById: Array<DocSet | number> = new Array(values.length);
     yield;
-    const byId: string[] = new Array(values.length);
     const freeIds: number[] = [];
     const short = new SmallDocLists();
     for (let id = 0; id < values.length; id++) {
       if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       // A document's own key needs no id: the id is free, and the saved string is let go.
       const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
-      byId[id] = n ? values[id] : "";
       const from = perValue[id];
       const to = perValue[id + 1];
       // A long list copied out, so that `docs` (mostly short lists, copied into `short`) is let go.
       docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : new DocSet(docs.slice(from, to), n);
       if (!n) freeIds.push(id);
     }
-    [this.ids, this.byId, this.docsById, this.freeIds, this.short] = [map, byId, docsById, freeIds, short];
+    [this.valueKeys, this.nextId, this.docsById, this.freeIds, this.short] = [valueKeys, values.length, docsById, freeIds, short];
     this.cells = narrowestCells(cells, largest);
     this.cellLimit = limitOf(this.cells);
     this.lists = lists;
@@ -595,13 +605,14 @@ export class KeywordColumn {
   }
 
   private idOf(value: string): number {
-    let id = this.ids.get(value);
-    if (id !== undefined) return id;
-    id = this.freeIds.pop() ?? this.byId.length;
+    // The id a new value takes, filed in the same look-up that finds a value held.
+    const id = this.freeIds.length ? this.freeIds[this.freeIds.length - 1] : this.nextId;
+    const held = this.valueKeys.putIfAbsent(value, id);
+    if (held !== undefined) return held;
+    if (id === this.nextId) this.nextId++;
+    else this.freeIds.pop();
     // A document holding the value as its own key holds it through the id from now on: another is about to.
     const owner = this.ownerOf(value);
-    this.ids.set(value, id);
-    this.byId[id] = value;
     this.docsById[id] = NO_DOC;
     this.singles[id] = undefined;
     if (owner !== undefined) {
@@ -617,9 +628,9 @@ export class KeywordColumn {
     const cell = values.length ? this.cells[doc] : NONE;
     if (cell === NONE) return true;
     if (cell === OWN_KEY) return this.keys!.hasKey(doc, values[0]);
-    if (cell < LISTED) return this.byId[cell - 1] === values[0];
+    if (cell < LISTED) return this.valueKeys.holds(cell - 1, values[0]);
     const at = cell - LISTED;
-    for (let i = 0; i < values.length; i++) if (this.byId[this.lists.array[at + 1 + i]] !== values[i]) return false;
+    for (let i = 0; i < values.length; i++) if (!this.valueKeys.holds(this.lists.array[at + 1 + i], values[i])) return false;
     return true;
   }
 
@@ -684,7 +695,7 @@ export class KeywordColumn {
     }
     if (left === 0) {
       // No document holds the value any more: its id is free again.
-      this.ids.delete(this.byId[id]);
+      this.valueKeys.delete(id);
       this.docsById[id] = NO_DOC;
       this.singles[id] = undefined;
       this.freeIds.push(id);

@@ -136,8 +136,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return textOperator(match, c, scoring, negated);
     case "keyword": {
       const col = c.keywordColumn(match.column);
-      const values = new Set(match.values);
-      const test = (d: number) => col.holdsAny(d, values);
+      const test = col.holderOf(match.values);
       return keywordSets(match.values.map((v) => col.docs(v)), test, `${match.column}=${match.values.join("|")}`);
     }
     case "prefix": {

@@ -110,6 +110,10 @@ describe("KeywordColumn", () => {
             expect([...c.docs(v)].sort((a, b) => a - b)).toEqual(want);
             expect(c.docs(v).size).toBe(want.length);
           }
+          for (const asked of [["a"], ["b", "zz"], ["c", "dd", "e e"], []]) {
+            const holder = c.holderOf(asked);
+            for (let doc = 0; doc < 11; doc++) expect(holder(doc)).toBe((model.get(doc) ?? []).some((v) => asked.includes(v)));
+          }
         };
         check(column);
         check(KeywordColumn.of(column.state(10)));
@@ -180,7 +184,7 @@ describe("KeywordColumn", () => {
         const vs = [...new Set([pick(), pick(), pick()])];
         column.set(doc, vs);
         model.set(doc, vs);
-        expect(column.holdsAny(doc, new Set([vs[0]]))).toBe(true);
+        expect(column.holderOf([vs[0]])(doc)).toBe(true);
       }
     }
     const listsUsed = (column as unknown as { lists: { used: number } }).lists.used;
@@ -283,6 +287,10 @@ describe("KeywordColumn reading its documents' keys", () => {
             const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((a, b) => a - b);
             expect([...c.docs(v)].sort((a, b) => a - b)).toEqual(want);
           }
+          for (const asked of [["k1"], ["k2", "a"], ["k3", "k8", "b"]]) {
+            const holder = c.holderOf(asked);
+            for (let doc = 0; doc < 10; doc++) expect(holder(doc)).toBe((model.get(doc) ?? []).some((v) => asked.includes(v)));
+          }
         };
         check(column);
         const state = column.state(10);
@@ -302,7 +310,7 @@ describe("KeywordColumn reading its documents' keys", () => {
   it("keeps no value id for a document's own key", () => {
     const column = new KeywordColumn(keys);
     for (let doc = 0; doc < 8; doc++) column.set(doc, [`k${doc}`]);
-    const ids = (c: KeywordColumn) => (c as unknown as { ids: { size: number } }).ids.size;
+    const ids = (c: KeywordColumn) => (c as unknown as { valueKeys: { size: number } }).valueKeys.size;
     expect(ids(column)).toBe(0);
     const restored = KeywordColumn.of(column.state(8), keys);
     expect([...restored.docs("k5")]).toEqual([5]);
