@@ -23,6 +23,8 @@ import { PagedU32, type U32Reader } from "./structures/paged-u32.js";
 
 /** Bytes per buffer; a record longer than this gets a buffer of its own. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
+/** A lane's first buffer; each next one twice the last, up to the chunk size (a store of a few records takes kilobytes, not two buffers of 16 MB). */
+const FIRST_CHUNK_BYTES = 64 * 1024;
 /** Records per packed block: reading one record inflates this many (about 10 KB, some 30 µs). */
 const RECORDS_PER_BLOCK = 8;
 /** Inflated blocks kept for reading again: a page of results, a save walking the records in order. */
@@ -78,6 +80,8 @@ export class RecordBytes {
   /** The chunk being filled, and where its free room begins, of each lane (KEPT, PACKABLE). */
   private readonly current = [-1, -1];
   private readonly used = [0, 0];
+  /** The size of each lane's next buffer. */
+  private readonly nextBytes: number[];
   /** Inflated blocks by chunk and block, oldest first. */
   private readonly inflated = new Map<number, Buffer>();
   private unpacked = 0;
@@ -96,6 +100,8 @@ export class RecordBytes {
   constructor(options: RecordBytesOptions = {}) {
     this.packer = options.packer;
     this.chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+    const first = Math.min(FIRST_CHUNK_BYTES, this.chunkBytes);
+    this.nextBytes = [first, first];
   }
 
   /** Stores a record's JSON text, packed with others once its buffer is full when `packable`; returns its reference. */
@@ -105,7 +111,8 @@ export class RecordBytes {
     let chunk = this.current[lane];
     if (chunk < 0 || size > this.chunks[chunk]!.length - this.used[lane]) {
       if (chunk >= 0 && lane === PACKABLE) this.seal(chunk, this.used[lane]);
-      const room = Math.max(this.chunkBytes, size);
+      const room = Math.max(this.nextBytes[lane], size);
+      this.nextBytes[lane] = Math.min(this.chunkBytes, this.nextBytes[lane] * 2);
       chunk = this.newChunk(lane === PACKABLE ? this.packableBuffer(room) : Buffer.allocUnsafeSlow(room), lane);
       this.current[lane] = chunk;
       this.used[lane] = 0;

@@ -22,7 +22,7 @@ const NO_REGION = 0xffffffff;
 const MAX_PLACE = 2 ** 30;
 
 export class SmallDocLists {
-  private array = new Uint32Array(1024);
+  private array = new Uint32Array(64);
   private used = 0;
   /** The first free region of each size class. */
   private readonly free = ROOM.map(() => NO_REGION);

@@ -3,31 +3,27 @@
  * of a `Set` that FlexSearch calls on its register (`has`, `add`, `delete`, `clear`, `size`,
  * `keys`, `values`, iteration): no call does work in proportion to the ids held, where a `Set` of
  * millions rehashes them all as it doubles. Each id's place is kept in an array by id (4 bytes
- * an id, in pieces of 65,536), and the ids in an `OrderedTable`.
+ * an id, in pages), and the ids in an `OrderedTable`.
  */
 import { OrderedTable, type Places } from "./ordered-table.js";
+import { PagedU32 } from "./paged-u32.js";
 
-/** Ids per piece of the array of places. */
-const PIECE_BITS = 16;
-const PIECE = 1 << PIECE_BITS;
 /** Places are kept + 1 (0 for none) in 32 bits. */
 const MAX_PLACE = 0xfffffffe;
 
-/** Each id's place + 1, in pieces made as ids reach them. */
+/** Each id's place + 1, in pages (`PagedU32`: a few ids take a few bytes, millions no pause). */
 export class IdPlaces implements Places<number> {
-  private pieces: Array<Uint32Array | undefined> = [];
+  private places = new PagedU32();
 
   get(id: number): number | undefined {
-    const piece = this.pieces[id >>> PIECE_BITS];
-    const stored = piece && id === id >>> 0 ? piece[id & (PIECE - 1)] : 0;
+    const stored = id === id >>> 0 ? this.places.get(id) : 0;
     return stored ? stored - 1 : undefined;
   }
 
   set(id: number, place: number): void {
     if (id !== id >>> 0) throw new RangeError(`not an id: ${id}`);
     if (place > MAX_PLACE) throw new RangeError("too many ids added over the set's life");
-    const piece = (this.pieces[id >>> PIECE_BITS] ??= new Uint32Array(PIECE));
-    piece[id & (PIECE - 1)] = place + 1;
+    this.places.set(id, place + 1);
   }
 
   putIfAbsent(id: number, place: number): number | undefined {
@@ -37,12 +33,11 @@ export class IdPlaces implements Places<number> {
   }
 
   delete(id: number): void {
-    const piece = this.pieces[id >>> PIECE_BITS];
-    if (piece) piece[id & (PIECE - 1)] = 0;
+    if (id === id >>> 0 && this.places.get(id)) this.places.set(id, 0);
   }
 
   clear(): void {
-    this.pieces = [];
+    this.places = new PagedU32();
   }
 }
 

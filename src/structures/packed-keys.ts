@@ -7,9 +7,10 @@
  *
  * A key of characters up to U+00FF (names, paths and numbers nearly always) takes a byte per
  * character; a longer one, or one with a character past U+00FF, is kept as a string (few: each is
- * an object again). The table is spread by hash over SHARDS parts, each grown on its own: no call
- * moves more than one part's entries. The bytes of a key let go are handed to a later key of the
- * same rounded length: nothing is compacted, so no call copies the whole.
+ * an object again). Past SPLIT_AT keys the table is spread by hash over SHARDS parts, each grown on
+ * its own: no call moves more than one part's entries. The bytes of a key let go are handed to a
+ * later key of the same rounded length: nothing is compacted, so no call copies the whole. A table
+ * of a few keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
 import { hashKey } from "./hash.js";
 import { PagedU32 } from "./paged-u32.js";
@@ -22,8 +23,12 @@ const MAX_PACKED = 1024;
 const AS_STRING = 0xffffffff;
 const SHARD_BITS = 8;
 const SHARDS = 1 << SHARD_BITS;
-/** Entries a part holds before it doubles: half its slots. */
+/** Keys held in one part before they are spread over SHARDS parts. */
+const SPLIT_AT = 4096;
+/** Slots of a new table; a part doubles when more than half full. */
 const FIRST_SLOTS = 8;
+/** Bytes of the first page, which doubles up to PAGE. */
+const FIRST_PAGE = 256;
 
 export class PackedKeys {
   private readonly pages: Uint8Array[] = [];
@@ -35,9 +40,11 @@ export class PackedKeys {
   private readonly strings = new Map<number, string>();
   /** Starts of bytes let go, by rounded length. */
   private readonly freed = new Map<number, number[]>();
-  /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). */
-  private readonly parts: Uint32Array[] = Array.from({ length: SHARDS }, () => new Uint32Array(2 * FIRST_SLOTS));
-  private readonly held = new Uint32Array(SHARDS);
+  /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). One part until split. */
+  private parts: Uint32Array[] = [new Uint32Array(2 * FIRST_SLOTS)];
+  private held = new Uint32Array(1);
+  /** A hash's part: its top bits, once split (0 before). */
+  private partMask = 0;
   private count = 0;
 
   get size(): number {
@@ -47,7 +54,7 @@ export class PackedKeys {
   /** The id of `key`, or -1 when it is not held. */
   idOf(key: string): number {
     const hash = hashOf(key);
-    const part = this.parts[hash >>> (32 - SHARD_BITS)];
+    const part = this.parts[(hash >>> (32 - SHARD_BITS)) & this.partMask];
     const mask = (part.length >>> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = part[2 * slot + 1];
@@ -90,7 +97,7 @@ export class PackedKeys {
     if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
     if (this.lengths.get(id) !== 0) throw new RangeError(`id ${id} holds a key already`);
     const hash = hashOf(key);
-    const index = hash >>> (32 - SHARD_BITS);
+    const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
     let slot = hash & mask;
@@ -104,6 +111,7 @@ export class PackedKeys {
     part[2 * slot + 1] = id + 1;
     this.count++;
     if (++this.held[index] * 2 > mask + 1) this.parts[index] = grown(part);
+    if (!this.partMask && this.count > SPLIT_AT) this.split();
     return undefined;
   }
 
@@ -112,7 +120,7 @@ export class PackedKeys {
     const key = this.keyOf(id);
     if (key === undefined) return false;
     const hash = hashOf(key);
-    const index = hash >>> (32 - SHARD_BITS);
+    const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
     let slot = hash & mask;
@@ -142,6 +150,25 @@ export class PackedKeys {
     return true;
   }
 
+  /** Spreads the one part's entries over SHARDS parts by the top bits of their hashes. */
+  private split(): void {
+    const whole = this.parts[0];
+    const slots = 1 << Math.ceil(Math.log2((4 * this.count) / SHARDS));
+    this.parts = Array.from({ length: SHARDS }, () => new Uint32Array(2 * slots));
+    this.held = new Uint32Array(SHARDS);
+    this.partMask = SHARDS - 1;
+    for (let s = 0; s < whole.length; s += 2) {
+      if (whole[s + 1] === 0) continue;
+      const index = whole[s] >>> (32 - SHARD_BITS);
+      const part = this.parts[index];
+      let slot = whole[s] & (slots - 1);
+      while (part[2 * slot + 1] !== 0) slot = (slot + 1) & (slots - 1);
+      part[2 * slot] = whole[s];
+      part[2 * slot + 1] = whole[s + 1];
+      if (++this.held[index] * 2 > slots) this.parts[index] = grown(part);
+    }
+  }
+
   /** Writes the key's bytes (or keeps it as a string) for `id`. */
   private store(id: number, key: string): void {
     let narrow = key.length <= MAX_PACKED;
@@ -165,9 +192,19 @@ export class PackedKeys {
     if (reused !== undefined) return reused;
     if ((this.used & (PAGE - 1)) + rounded > PAGE) this.used = ((this.used >>> PAGE_BITS) + 1) * PAGE;
     const start = this.used;
-    if (start >>> PAGE_BITS >= this.pages.length) {
+    const index = start >>> PAGE_BITS;
+    const end = (start & (PAGE - 1)) + rounded;
+    if (index >= this.pages.length) {
       if (start + rounded > 2 ** 32) throw new RangeError("too many key bytes");
-      this.pages.push(new Uint8Array(PAGE));
+      this.pages.push(new Uint8Array(index ? PAGE : FIRST_PAGE));
+    }
+    if (end > this.pages[index].length) {
+      // The first page begins small and doubles (a table of a few keys takes a few hundred bytes).
+      let size = this.pages[index].length;
+      while (size < end) size *= 2;
+      const page = new Uint8Array(Math.min(size, PAGE));
+      page.set(this.pages[index]);
+      this.pages[index] = page;
     }
     this.used += rounded;
     return start;

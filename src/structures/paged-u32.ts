@@ -1,5 +1,6 @@
 /**
- * Unsigned 32-bit numbers by index, in pages of PAGE: growing adds a page and copies nothing. Doubling
+ * Unsigned 32-bit numbers by index, in pages of PAGE: growing adds a page and copies at most half of
+ * one (a page begins small and doubles). Doubling
  * one array of millions copies it and touches every page of the copy at once (a quarter of a second
  * at a million records, seconds at ten million).
  */
@@ -7,6 +8,8 @@
 const PAGE_BITS = 16;
 const PAGE = 1 << PAGE_BITS;
 const MASK = PAGE - 1;
+/** The size a page begins at. */
+const FIRST_PAGE = 64;
 
 /** What a reader of the numbers needs. */
 export interface U32Reader {
@@ -14,7 +17,7 @@ export interface U32Reader {
 }
 
 export class PagedU32 implements U32Reader {
-  private pages: Uint32Array[] = [];
+  private pages: Array<Uint32Array | undefined> = [];
 
   /** 0 where nothing was set. */
   get(index: number): number {
@@ -22,9 +25,25 @@ export class PagedU32 implements U32Reader {
   }
 
   set(index: number, value: number): void {
-    const page = index >>> PAGE_BITS;
-    while (this.pages.length <= page) this.pages.push(new Uint32Array(PAGE));
-    this.pages[page][index & MASK] = value;
+    const at = index & MASK;
+    let page = this.pages[index >>> PAGE_BITS];
+    if (!page || at >= page.length) page = this.grown(index >>> PAGE_BITS, at);
+    page[at] = value;
+  }
+
+  /**
+   * Page `p` made or grown to hold `at`: a page begins small and doubles up to PAGE, so that a table
+   * of a few numbers (a small index has hundreds) does not take a quarter of a megabyte.
+   */
+  private grown(p: number, at: number): Uint32Array {
+    const old = this.pages[p];
+    let size = old ? old.length : FIRST_PAGE;
+    while (size <= at) size *= 2;
+    const page = new Uint32Array(Math.min(size, PAGE));
+    if (old) page.set(old);
+    // Pages before it that were never written stay empty: `get` reads 0 there.
+    this.pages[p] = page;
+    return page;
   }
 
   /**

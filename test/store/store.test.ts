@@ -95,6 +95,19 @@ describe("RecordBytes, packed", () => {
     expect(refs.map((r) => bytes.text(r))).toEqual(texts);
   });
 
+  it("begins with a small buffer and doubles each next one up to the buffer size", () => {
+    const sizes: number[] = [];
+    const counting = { ...syncPacker, allocate: (size: number) => (sizes.push(size), syncPacker.allocate(size)) };
+    // A packer that packs nothing: no buffer is filled again, every one is allocated.
+    const keeping = { ...counting, pack: (_raw: Uint8Array, _starts: Uint32Array, done: (packed: Packed | undefined) => void) => done(undefined) };
+    const bytes = new RecordBytes({ packer: keeping, chunkBytes: 1 << 20 });
+    const text = JSON.stringify({ body: "x".repeat(1000) });
+    const refs = Array.from({ length: 3000 }, () => bytes.append(text, true));
+    expect(sizes.slice(0, 6)).toEqual([1 << 16, 1 << 17, 1 << 18, 1 << 19, 1 << 20, 1 << 20]);
+    expect(bytes.text(refs[0])).toBe(text);
+    expect(bytes.text(refs[2999])).toBe(text);
+  });
+
   it("never fills again a buffer lent to a save: the held bytes stay as they were", () => {
     const bytes = new RecordBytes({ packer: syncPacker, chunkBytes: 4096 });
     for (const t of records(30, 6)) bytes.append(t, true);
