@@ -374,6 +374,24 @@ describe("NumberColumn", () => {
     );
   });
 
+  it("widens to hold a new value without losing values set before, in room reserved ahead and after a restore", () => {
+    const column = new NumberColumn();
+    column.reserve(100_000);
+    const model = new Map<number, number>([
+      [3, 7],
+      [40_000, 200],
+    ]);
+    for (const [doc, v] of model) column.set(doc, v);
+    for (const [doc, v] of [[10, 300], [20, 70_000], [30, 1.5]] as const) {
+      column.set(doc, v);
+      model.set(doc, v);
+      for (const doc of [0, 3, 10, 20, 30, 40_000, 99_999]) expect(column.get(doc)).toBe(model.get(doc) ?? NaN);
+    }
+    const restored = NumberColumn.of(Float64Array.from({ length: 1000 }, (_, doc) => (doc % 7 ? doc : NaN)));
+    restored.set(0, 2.5);
+    for (let doc = 1; doc < 1000; doc++) expect(restored.get(doc)).toBe(doc % 7 ? doc : NaN);
+  });
+
   it("keeps counts in a byte and whole-second dates in four bytes", () => {
     const counts = new NumberColumn();
     counts.set(0, 3);
