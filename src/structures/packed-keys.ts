@@ -1,7 +1,7 @@
 /**
- * Record keys under dense ids, kept as bytes rather than as strings: a string per record was more
- * than half of the objects a full collection marked one by one at a million records (a million keys
- * of a store and of an index, and the maps that found them). Here a key is its bytes in pages of a
+ * Record keys under dense ids, kept as bytes rather than as strings: a string per record was over a
+ * third of the objects a full collection marked one by one at a million records (a million keys of a
+ * store, shared with an index, and the maps that found them). Here a key is its bytes in pages of a
  * megabyte and an entry in an open-addressing table of typed arrays; `keyOf` makes a short-lived
  * string when one is asked for.
  *
@@ -51,9 +51,11 @@ export class PackedKeys {
     return this.count;
   }
 
+  // A hash's high bits choose its part, its low bits its slot: hashKey mixes both.
+
   /** The id of `key`, or -1 when it is not held. */
   idOf(key: string): number {
-    const hash = hashOf(key);
+    const hash = hashKey(key);
     const part = this.parts[(hash >>> (32 - SHARD_BITS)) & this.partMask];
     const mask = (part.length >>> 1) - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
@@ -96,7 +98,7 @@ export class PackedKeys {
   putIfAbsent(key: string, id: number): number | undefined {
     if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
     if (this.lengths.get(id) !== 0) throw new RangeError(`id ${id} holds a key already`);
-    const hash = hashOf(key);
+    const hash = hashKey(key);
     const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
@@ -119,7 +121,7 @@ export class PackedKeys {
   delete(id: number): boolean {
     const key = this.keyOf(id);
     if (key === undefined) return false;
-    const hash = hashOf(key);
+    const hash = hashKey(key);
     const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
@@ -215,9 +217,6 @@ export class PackedKeys {
 function roundUp(length: number): number {
   return Math.max(8, (length + 7) & ~7);
 }
-
-/** Its high bits choose the part, its low bits the slot: both well mixed. */
-const hashOf: (key: string) => number = hashKey;
 
 /** A part with twice the slots, its entries placed again. */
 function grown(part: Uint32Array): Uint32Array {
