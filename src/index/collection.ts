@@ -15,6 +15,7 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
@@ -66,8 +67,8 @@ export class Collection {
   private refs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   /** The record key of each slot (none for a free slot), as bytes: no string per document. */
   private readonly keys = new PackedKeys();
-  /** One past the highest slot ever used. */
-  private slotCount = 0;
+  /** Slots: one past the highest ever used, and the free ones (taken again first). */
+  private slots = new FreeIds();
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
   /** Changes of signal values counted since the collection was made, and the slots of the latest (`signalChangesSince`). */
@@ -75,7 +76,6 @@ export class Collection {
   private signalLog: number[] = [];
   /** The count of changes before the first one in `signalLog`. */
   private signalLogFrom = 0;
-  private readonly free: number[] = [];
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
@@ -135,7 +135,7 @@ export class Collection {
 
   /** One past the highest slot ever used: the universe documents are drawn from. */
   get capacity(): number {
-    return this.slotCount;
+    return this.slots.limit;
   }
 
   /** The version of the record the slot indexed (not one changed or removed since): parsed from its text, not to be changed. */
@@ -373,12 +373,11 @@ export class Collection {
   private upsert(key: string, ref: number): number {
     const record = this.store.recordAt(ref);
     // The slot a new key takes: the last one freed, else the next one (one look-up of the key either way).
-    const next = this.free.length ? this.free[this.free.length - 1] : this.slotCount;
+    const next = this.slots.peek();
     let doc = this.keys.putIfAbsent(key, next);
     if (doc === undefined) {
       doc = next;
-      if (this.free.length) this.free.pop();
-      else this.slotCount++;
+      this.slots.take();
       this.reserveFor(doc);
       this.liveCount++;
     } else {
@@ -406,7 +405,7 @@ export class Collection {
     for (const col of this.signalValues) col.clear(doc);
     if (this.spec.signals.length) this.noteSignalChange(doc);
     this.keys.delete(doc);
-    this.free.push(doc);
+    this.slots.release(doc);
     this.liveCount--;
     return true;
   }
@@ -586,7 +585,7 @@ export class Collection {
       if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
       dictionary.push(this.dictionary.term(id));
     }
-    return { kind: this.spec.kind, keys, free: [...this.free], dictionary, fields, numbers, keywords, orders, signals };
+    return { kind: this.spec.kind, keys, free: this.slots.freeIds(), dictionary, fields, numbers, keywords, orders, signals };
   }
 
   /** Every field's posting lists cut to their exact length (`Postings.trimming`), in steps. */
@@ -618,12 +617,11 @@ export class Collection {
       c.setRef(doc, ref);
       c.liveCount++;
     }
-    c.slotCount = capacity;
     // The free slots are exactly the empty ones, each once.
     const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
-    for (const doc of state.free) c.free.push(doc);
+    c.slots = new FreeIds(capacity, state.free);
     for (let id = 0; id < state.dictionary.length; id++) {
       if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
       c.dictionary.idOf(state.dictionary[id]);

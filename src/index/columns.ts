@@ -3,6 +3,7 @@
  * narrowest typed array that holds them, keywords as per-document value lists with an
  * inverted map from value to documents.
  */
+import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { DocSet } from "./doc-set.js";
@@ -283,14 +284,13 @@ export class KeywordColumn {
   private lists = new ValueLists();
   /** The values under their ids, as bytes (no string per login or repository); ids of values no document holds any more are reused. */
   private valueKeys = new PackedKeys();
-  /** One past the highest id handed out. */
-  private nextId = 0;
+  /** Value ids: those of values no document holds any more are handed out again. */
+  private ids = new FreeIds();
   /** Documents by value id: NO_DOC, a doc number, a short list's place (`shortList`), or a set. */
   private docsById: Array<DocSet | number> = [];
   private short = new SmallDocLists();
   /** One-value lists handed out by `get`, made when first asked for. */
   private readonly singles: Array<readonly string[] | undefined> = [];
-  private freeIds: number[] = [];
   /** A restored column's saved form, until the column is built from it (`building`). */
   private saved: KeywordColumnState | undefined;
   /** A build from `saved` under way. */
@@ -412,7 +412,7 @@ export class KeywordColumn {
   /** Every distinct value, for prefix tests. */
   *values(): IterableIterator<string> {
     this.ready();
-    for (let id = 0; id < this.nextId; id++) {
+    for (let id = 0; id < this.ids.limit; id++) {
       const value = this.valueKeys.keyOf(id);
       if (value !== undefined) yield value;
     }
@@ -441,7 +441,7 @@ export class KeywordColumn {
     this.ready();
     // Saved ids number the values in order of first use, so that none is missing or repeated.
     // Each saved id plus one (0: not yet numbered); fresh arrays first written in steps (see zeroedArray).
-    const saved = yield* zeroedArray(this.nextId);
+    const saved = yield* zeroedArray(this.ids.limit);
     const values: string[] = [];
     const savedId = (id: number): number => {
       if (saved[id] === 0) {
@@ -584,7 +584,7 @@ export class KeywordColumn {
       docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : new DocSet(docs.slice(from, to), n);
       if (!n) freeIds.push(id);
     }
-    [this.valueKeys, this.nextId, this.docsById, this.freeIds, this.short] = [valueKeys, values.length, docsById, freeIds, short];
+    [this.valueKeys, this.ids, this.docsById, this.short] = [valueKeys, new FreeIds(values.length, freeIds), docsById, short];
     this.cells = narrowestCells(cells, largest);
     this.cellLimit = limitOf(this.cells);
     this.lists = lists;
@@ -611,11 +611,10 @@ export class KeywordColumn {
 
   private idOf(value: string): number {
     // The id a new value takes, filed in the same look-up that finds a value held.
-    const id = this.freeIds.length ? this.freeIds[this.freeIds.length - 1] : this.nextId;
+    const id = this.ids.peek();
     const held = this.valueKeys.putIfAbsent(value, id);
     if (held !== undefined) return held;
-    if (id === this.nextId) this.nextId++;
-    else this.freeIds.pop();
+    this.ids.take();
     // A document holding the value as its own key holds it through the id from now on: another is about to.
     const owner = this.ownerOf(value);
     this.docsById[id] = NO_DOC;
@@ -703,7 +702,7 @@ export class KeywordColumn {
       this.valueKeys.delete(id);
       this.docsById[id] = NO_DOC;
       this.singles[id] = undefined;
-      this.freeIds.push(id);
+      this.ids.release(id);
     }
   }
 }

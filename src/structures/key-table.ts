@@ -6,6 +6,7 @@
  * Iterating reads the values as they were when it started (`OrderedTable`'s snapshot) but each key
  * as it is when reached: iterate `entries` while the table is unchanged (`values` at any time).
  */
+import { FreeIds } from "./free-ids.js";
 import { IdPlaces } from "./id-set.js";
 import { OrderedTable } from "./ordered-table.js";
 import { PackedKeys } from "./packed-keys.js";
@@ -13,9 +14,7 @@ import { PackedKeys } from "./packed-keys.js";
 export class KeyTable implements Iterable<[string, number]> {
   private readonly keys = new PackedKeys();
   private readonly table = new OrderedTable<number>({ places: new IdPlaces() });
-  /** Ids let go, taken again before new ones. */
-  private readonly freeIds: number[] = [];
-  private nextId = 0;
+  private readonly ids = new FreeIds();
 
   get size(): number {
     return this.table.size;
@@ -40,11 +39,10 @@ export class KeyTable implements Iterable<[string, number]> {
   /** Sets a key's value as `set` does, in one look-up of the key; returns the value it replaced, undefined when the key is new. */
   swap(key: string, value: number): number | undefined {
     if (value !== value >>> 0) throw new RangeError(`not a value this table keeps: ${value}`);
-    const id = this.freeIds.length ? this.freeIds[this.freeIds.length - 1] : this.nextId;
+    const id = this.ids.peek();
     const held = this.keys.putIfAbsent(key, id);
     if (held !== undefined) return this.table.swap(held, value);
-    if (id === this.nextId) this.nextId++;
-    else this.freeIds.pop();
+    this.ids.take();
     this.table.swap(id, value);
     return undefined;
   }
@@ -54,7 +52,7 @@ export class KeyTable implements Iterable<[string, number]> {
     if (id < 0) return false;
     this.table.delete(id);
     this.keys.delete(id);
-    this.freeIds.push(id);
+    this.ids.release(id);
     return true;
   }
 
