@@ -6,6 +6,7 @@
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
+import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
 
@@ -232,36 +233,6 @@ export interface DocKeys {
   hasKey(doc: number, key: string): boolean;
 }
 
-/**
- * Lists of value ids end to end in one array, each led by its length. A list replaced or cleared is
- * left in place and counted as dead, for its column to compact once half of the array is.
- */
-class ValueLists {
-  array: Uint32Array<ArrayBufferLike>;
-  used = 0;
-  dead = 0;
-
-  constructor(size = 64) {
-    this.array = new Uint32Array(Math.max(64, size));
-  }
-
-  /** Room for a list of `n` ids, its length written; returns where it starts. */
-  add(n: number): number {
-    const at = this.used;
-    if (at + n + 1 > LISTED) throw new RangeError("a keyword column holds too many values");
-    if (at + n + 1 > this.array.length) this.array = growCells(this.array, at + n + 1);
-    this.array[at] = n;
-    this.used += n + 1;
-    return at;
-  }
-
-  /** The list at `at` is no longer used; true when the array should be compacted. */
-  release(at: number): boolean {
-    this.dead += this.array[at] + 1;
-    return this.dead > 4096 && this.dead * 2 > this.used;
-  }
-}
-
 /** A build with nothing to do. */
 function* built(): Steps<void> {}
 
@@ -280,6 +251,8 @@ export class KeywordColumn {
   private cells: Cells = new Uint8Array(64);
   /** The largest cell `cells` holds. */
   private cellLimit = 0xff;
+  /** Cells from here on were never set: room reserved ahead, which widening need not copy. */
+  private top = 0;
   /** The value ids of documents holding two or more. */
   private lists = new ValueLists();
   /** The values under their ids, as bytes (no string per login or repository); ids of values no document holds any more are reused. */
@@ -319,10 +292,10 @@ export class KeywordColumn {
       this.post(id, doc);
       return;
     }
-    const at = this.lists.add(unique.length);
+    const at = this.lists.add(unique.length, LISTED);
     for (let i = 0; i < unique.length; i++) {
       const id = this.idOf(unique[i]);
-      this.lists.array[at + 1 + i] = id;
+      this.lists.setId(at, i, id);
       this.post(id, doc);
     }
     this.setCell(doc, LISTED + at);
@@ -344,9 +317,8 @@ export class KeywordColumn {
       return (this.singles[id] ??= [this.valueKeys.keyOf(id)!]);
     }
     const at = cell - LISTED;
-    const list = this.lists.array;
-    const out = new Array<string>(list[at]);
-    for (let i = 0; i < out.length; i++) out[i] = this.valueKeys.keyOf(list[at + 1 + i])!;
+    const out = new Array<string>(this.lists.length(at));
+    for (let i = 0; i < out.length; i++) out[i] = this.valueKeys.keyOf(this.lists.id(at, i))!;
     return out;
   }
 
@@ -354,7 +326,7 @@ export class KeywordColumn {
   count(doc: number): number {
     this.ready();
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
-    return cell === NONE ? 0 : cell <= OWN_KEY ? 1 : this.lists.array[cell - LISTED];
+    return cell === NONE ? 0 : cell <= OWN_KEY ? 1 : this.lists.length(cell - LISTED);
   }
 
   /**
@@ -376,8 +348,8 @@ export class KeywordColumn {
       if (cell === NONE) return false;
       if (cell === OWN_KEY) return owners.has(doc);
       if (cell < LISTED) return ids.has(cell - 1);
-      const at = cell - LISTED;
-      const list = this.lists.array;
+      const list = this.lists.arrayOf(cell - LISTED);
+      const at = this.lists.offsetOf(cell - LISTED);
       for (let i = 1; i <= list[at]; i++) if (ids.has(list[at + i])) return true;
       return false;
     };
@@ -391,8 +363,7 @@ export class KeywordColumn {
     if (cell === OWN_KEY) return;
     if (cell < LISTED) return this.unpost(cell - 1, doc);
     const at = cell - LISTED;
-    const list = this.lists.array;
-    for (let i = 1; i <= list[at]; i++) this.unpost(list[at + i], doc);
+    for (let i = 0, n = this.lists.length(at); i < n; i++) this.unpost(this.lists.id(at, i), doc);
     if (this.lists.release(at)) this.compactLists();
   }
 
@@ -467,7 +438,7 @@ export class KeywordColumn {
         ids[at++] = values.length;
         values.push(this.keys!.keyOf(doc)!);
       } else if (cell < LISTED) ids[at++] = savedId(cell - 1);
-      else for (let i = 1, list = cell - LISTED; i <= counts[doc]; i++) ids[at++] = savedId(this.lists.array[list + i]);
+      else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
     }
     return { values, counts, ids };
   }
@@ -559,10 +530,10 @@ export class KeywordColumn {
         if (id + 1 > largest) largest = id + 1;
         continue;
       }
-      const list = lists.add(n);
+      const list = lists.add(n, LISTED);
       for (let i = 0; i < n; i++) {
         const id = ids[at++];
-        lists.array[list + 1 + i] = id;
+        lists.setId(list, i, id);
         docs[starts[id]++] = doc;
       }
       cells[doc] = LISTED + list;
@@ -580,13 +551,14 @@ export class KeywordColumn {
       const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
       const from = perValue[id];
       const to = perValue[id + 1];
-      // A long list copied out, so that `docs` (mostly short lists, copied into `short`) is let go.
-      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : new DocSet(docs.slice(from, to), n);
+      // A long list copied out (or kept as bits), so that `docs` (mostly short lists, copied into `short`) is let go.
+      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : DocSet.of(docs.subarray(from, to));
       if (!n) freeIds.push(id);
     }
     [this.valueKeys, this.ids, this.docsById, this.short] = [valueKeys, new FreeIds(values.length, freeIds), docsById, short];
     this.cells = narrowestCells(cells, largest);
     this.cellLimit = limitOf(this.cells);
+    this.top = this.cells.length;
     this.lists = lists;
   }
 
@@ -634,30 +606,32 @@ export class KeywordColumn {
     if (cell === OWN_KEY) return this.keys!.hasKey(doc, values[0]);
     if (cell < LISTED) return this.valueKeys.holds(cell - 1, values[0]);
     const at = cell - LISTED;
-    for (let i = 0; i < values.length; i++) if (!this.valueKeys.holds(this.lists.array[at + 1 + i], values[i])) return false;
+    for (let i = 0; i < values.length; i++) if (!this.valueKeys.holds(this.lists.id(at, i), values[i])) return false;
     return true;
   }
 
-  /** Sets a cell, first widening the cells (in one pass) when it does not fit them. */
+  /**
+   * Sets a cell, first widening the cells (in one pass over those set so far) when it does not fit
+   * them. A load reserves room for all its documents first: copying that room too wrote tens of
+   * megabytes of fresh memory at once at ten million.
+   */
   private setCell(doc: number, cell: number): void {
     if (cell > this.cellLimit) {
-      this.cells = narrowestCells(this.cells, cell);
+      this.cells = narrowestCells(this.cells, cell, this.top);
       this.cellLimit = limitOf(this.cells);
     }
     this.cells[doc] = cell;
+    if (doc >= this.top) this.top = doc + 1;
   }
 
-  /** Copies the live lists to a fresh array, in document order. */
+  /** Copies the live lists to fresh pages, in document order. */
   private compactLists(): void {
-    const old = this.lists.array;
-    this.lists = new ValueLists(this.lists.used - this.lists.dead);
+    const old = this.lists;
+    this.lists = new ValueLists();
     for (let doc = 0; doc < this.cells.length; doc++) {
       const cell = this.cells[doc];
       if (cell < LISTED) continue;
-      const from = cell - LISTED;
-      const at = this.lists.add(old[from]);
-      this.lists.array.set(old.subarray(from + 1, from + 1 + old[from]), at + 1);
-      this.cells[doc] = LISTED + at;
+      this.cells[doc] = LISTED + this.lists.addCopy(old, cell - LISTED, LISTED);
     }
   }
 
@@ -673,7 +647,7 @@ export class KeywordColumn {
       if (moved >= 0) this.docsById[id] = shortList(moved);
       else {
         // MAX_SMALL documents already: a set of its own from now on.
-        const set = new DocSet(this.short.view(at).slice(), MAX_SMALL);
+        const set = DocSet.of(this.short.view(at));
         set.add(doc);
         this.short.release(at);
         this.docsById[id] = set;
@@ -716,12 +690,15 @@ const placeOf = (docs: number): number => -2 - docs;
 
 type Cells = Uint8Array<ArrayBufferLike> | Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 
-/** `cells` copied into the narrowest kind of array that holds `largest` (and them: no cell of theirs is larger). */
-function narrowestCells(cells: Cells, largest: number): Cells {
+/**
+ * `cells` copied into the narrowest kind of array that holds `largest` (and them: no cell of theirs
+ * is larger), of the same length; cells from `top` on are 0 and left to the fresh array's zeros.
+ */
+function narrowestCells(cells: Cells, largest: number, top = cells.length): Cells {
   const Kind = largest <= 0xff ? Uint8Array : largest <= 0xffff ? Uint16Array : Uint32Array;
   if (cells instanceof Kind) return cells;
   const out = new Kind(cells.length);
-  out.set(cells);
+  out.set(top < cells.length ? cells.subarray(0, top) : cells);
   return out;
 }
 

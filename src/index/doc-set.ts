@@ -6,9 +6,14 @@
  * label on half the corpus) never turns into a JavaScript Set of hundreds of
  * thousands of numbers, which would cost the collector and a long pause to build.
  *
- * A set holding at least one slot in DENSE is also kept as a bitset over slots once asked for
- * (`bitmap`), and kept up to date as documents join and leave: a query combines it with others a
- * word (32 slots) at a time instead of stepping through hundreds of thousands of numbers.
+ * A set holding at least one slot in DENSE (and MIN_DENSE documents) is kept as bits over slots
+ * instead (`bitmap`): a query combines it with others a word (32 slots) at a time instead of
+ * stepping through hundreds of thousands of numbers, it takes a bit per slot instead of four bytes
+ * per document, and growing it copies a 32nd of what the list copied. The list of a value most
+ * documents hold doubled at the same document in every such column: at ten million documents one
+ * record's indexing copied some 30 MB per column at once. A set turns to bits when its list is
+ * full and dense, when it is built dense, or when its bitmap is asked for while dense; and back to
+ * a list when its bits would grow while it holds fewer than one slot in SPARSE.
  */
 export class DocSet implements Iterable<number> {
   private sorted: Uint32Array;
@@ -17,23 +22,45 @@ export class DocSet implements Iterable<number> {
   private gone: Set<number> | undefined;
   /** Documents in the set but not in `sorted`. */
   private added: Set<number> | undefined;
-  /** The set as bits over slots (bit `d & 31` of word `d >>> 5`), once asked for while dense. */
+  /** Set once the set is kept as bits (bit `d & 31` of word `d >>> 5`); `sorted` is then empty. */
   private bits: Uint32Array | undefined;
+  /** The documents the bits hold. */
+  private bitCount = 0;
 
   constructor(sorted: Uint32Array = NONE, length = 0) {
     this.sorted = sorted;
     this.length = length;
   }
 
+  /** A set of the ascending `docs` (not kept: bits when they are dense, else a copy of them). */
+  static of(docs: Uint32Array): DocSet {
+    const set = new DocSet();
+    if (isDense(docs.length, docs[docs.length - 1])) set.toBits(docs);
+    else [set.sorted, set.length] = [docs.slice(), docs.length];
+    return set;
+  }
+
   get size(): number {
+    if (this.bits) return this.bitCount;
     return this.length - (this.gone?.size ?? 0) + (this.added?.size ?? 0);
   }
 
   add(doc: number): void {
-    if (this.bits) this.setBit(doc);
+    if (this.bits) {
+      const word = doc >>> 5;
+      if (word >= this.bits.length && this.bitCount * SPARSE < doc) this.toList();
+      else return this.setBit(doc);
+    }
     if (this.added?.has(doc)) return;
     if (!this.length || doc > this.sorted[this.length - 1]) {
-      if (this.length === this.sorted.length) this.sorted = grown(this.sorted, Math.max(4, this.sorted.length * 2));
+      if (this.length === this.sorted.length) {
+        // Dense with `doc` too (a far document is what turned bits back into a list).
+        if (!this.gone?.size && !this.added?.size && isDense(this.length + 1, doc)) {
+          this.toBits(this.sorted.subarray(0, this.length));
+          return this.setBit(doc);
+        }
+        this.sorted = grown(this.sorted, Math.max(4, this.sorted.length * 2));
+      }
       this.sorted[this.length++] = doc;
     } else if (this.listed(doc)) this.gone?.delete(doc);
     else {
@@ -43,7 +70,15 @@ export class DocSet implements Iterable<number> {
   }
 
   delete(doc: number): void {
-    if (this.bits && doc >>> 5 < this.bits.length) this.bits[doc >>> 5] &= ~(1 << (doc & 31));
+    if (this.bits) {
+      const word = doc >>> 5;
+      const bit = 1 << (doc & 31);
+      if (word < this.bits.length && this.bits[word] & bit) {
+        this.bits[word] &= ~bit;
+        this.bitCount--;
+      }
+      return;
+    }
     if (this.added?.delete(doc)) return;
     if (!this.listed(doc)) return;
     (this.gone ??= new Set()).add(doc);
@@ -51,12 +86,17 @@ export class DocSet implements Iterable<number> {
   }
 
   has(doc: number): boolean {
+    if (this.bits) return doc >>> 5 < this.bits.length && ((this.bits[doc >>> 5] >>> (doc & 31)) & 1) === 1;
     if (this.added?.has(doc)) return true;
     return this.listed(doc) && !this.gone?.has(doc);
   }
 
-  /** The documents ascending in one array (a view, not to be changed), the changes kept aside merged in first. */
+  /**
+   * The documents ascending in one array, not to be changed: a view of the list (the changes kept
+   * aside merged in first), or, for a set kept as bits, an array of its own made from them.
+   */
   ascending(): Uint32Array {
+    if (this.bits) return docsOf(this.bits, this.bitCount);
     this.merge();
     return this.sorted.subarray(0, this.length);
   }
@@ -69,9 +109,8 @@ export class DocSet implements Iterable<number> {
   bitmap(): Uint32Array | undefined {
     if (this.bits) return this.bits;
     const docs = this.ascending();
-    if (docs.length < MIN_DENSE || docs.length * DENSE < docs[docs.length - 1]) return undefined;
-    this.bits = new Uint32Array((docs[docs.length - 1] >>> 5) + 1);
-    for (let i = 0; i < docs.length; i++) this.bits[docs[i] >>> 5] |= 1 << (docs[i] & 31);
+    if (!isDense(docs.length, docs[docs.length - 1])) return undefined;
+    this.toBits(docs);
     return this.bits;
   }
 
@@ -79,10 +118,27 @@ export class DocSet implements Iterable<number> {
     return this.ascending().values();
   }
 
+  /** Keeps the set as the bits of `docs` (ascending, no changes aside), letting the list go. */
+  private toBits(docs: Uint32Array): void {
+    const bits = new Uint32Array((docs[docs.length - 1] >>> 5) + 1);
+    for (let i = 0; i < docs.length; i++) bits[docs[i] >>> 5] |= 1 << (docs[i] & 31);
+    [this.bits, this.bitCount] = [bits, docs.length];
+    [this.sorted, this.length, this.gone, this.added] = [NONE, 0, undefined, undefined];
+  }
+
+  /** Keeps the set as a list again, letting the bits go. */
+  private toList(): void {
+    const docs = docsOf(this.bits!, this.bitCount);
+    [this.sorted, this.length, this.bits, this.bitCount] = [docs, docs.length, undefined, 0];
+  }
+
   private setBit(doc: number): void {
     const word = doc >>> 5;
     if (word >= this.bits!.length) this.bits = grown(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
-    this.bits![word] |= 1 << (doc & 31);
+    const bit = 1 << (doc & 31);
+    if (this.bits![word] & bit) return;
+    this.bits![word] |= bit;
+    this.bitCount++;
   }
 
   /** Whether `doc` is in `sorted` (gone or not). */
@@ -118,6 +174,26 @@ export class DocSet implements Iterable<number> {
   }
 }
 
+/** Whether `count` documents up to `highest` hold at least one slot in DENSE of that range (and MIN_DENSE of them). */
+function isDense(count: number, highest: number): boolean {
+  return count >= MIN_DENSE && count * DENSE >= highest;
+}
+
+/** The `count` documents whose bits are set, ascending. */
+function docsOf(bits: Uint32Array, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  let n = 0;
+  for (let word = 0; word < bits.length; word++) {
+    let w = bits[word];
+    while (w !== 0) {
+      const low = w & -w;
+      out[n++] = word * 32 + 31 - Math.clz32(low);
+      w ^= low;
+    }
+  }
+  return out;
+}
+
 function grown(array: Uint32Array, size: number): Uint32Array {
   const out = new Uint32Array(size);
   out.set(array);
@@ -130,3 +206,5 @@ const NONE = new Uint32Array(0);
 const DENSE = 32;
 /** Smaller sets are quick to step through: no bitmap. */
 const MIN_DENSE = 4096;
+/** A set kept as bits holding fewer than one slot in this many of its range goes back to a list (half DENSE's density: a set at the edge does not turn back and forth). */
+const SPARSE = 64;

@@ -1,16 +1,18 @@
 /**
  * The documents of keyword values that few documents hold (most logins, most repositories), as
- * ascending lists end to end in one array instead of a `DocSet` each. A `DocSet` of a few
+ * ascending lists end to end in pages of one array each instead of a `DocSet` each. A `DocSet` of a few
  * documents is four objects on the heap (the set, its typed array, that array's elements and its
  * buffer): at a million issues 180,000 of them made a quarter of the objects a full collection
  * marks one by one.
  *
- * A list lives in a region of one of a few sizes: a header word (its size class and length), then
- * room for 2, 4, … MAX_SMALL documents. A list that outgrows its region moves to one of the next
- * class; a region let go is kept on its class's free list (linked through its first document
- * word) and handed out again, so the array never needs compacting and no reference to a list
- * changes except on a move, which its owner is told of.
+ * A list lives in a region of one of a few sizes (`PagedRegions`, so that growing never copies all
+ * the lists): a header word (its size class and length), then room for 2, 4, … MAX_SMALL documents.
+ * A list that outgrows its region moves to one of the next class; a region let go is kept on its
+ * class's free list (linked through its first document word) and handed out again, so the regions
+ * never need compacting and no reference to a list changes except on a move, which its owner is
+ * told of.
  */
+import { PagedRegions } from "../structures/paged-regions.js";
 
 /** Documents the largest region holds: a longer list belongs in a `DocSet`. */
 export const MAX_SMALL = 64;
@@ -18,40 +20,49 @@ export const MAX_SMALL = 64;
 const ROOM = [2, 4, 8, 16, 32, MAX_SMALL];
 /** The end of a free list. */
 const NO_REGION = 0xffffffff;
-/** Regions may start anywhere below this: a list's place is kept as a small integer. */
+/** Regions end below this: a list's place is kept as a small integer. */
 const MAX_PLACE = 2 ** 30;
 
 export class SmallDocLists {
-  private array = new Uint32Array(64);
-  private used = 0;
+  private readonly regions: PagedRegions;
   /** The first free region of each size class. */
   private readonly free = ROOM.map(() => NO_REGION);
+
+  /** `pageBits` below 16 only for tests that cross pages with few lists. */
+  constructor(pageBits?: number) {
+    this.regions = new PagedRegions(pageBits);
+  }
 
   /** A new list of `docs` (ascending, 1 … MAX_SMALL of them); returns its place. */
   make(docs: ArrayLike<number>, from = 0, to = docs.length): number {
     const n = to - from;
     const at = this.region(classFor(n));
-    for (let i = 0; i < n; i++) this.array[at + 1 + i] = docs[from + i];
-    this.array[at] = (this.array[at] & ~0xff) | n;
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    for (let i = 0; i < n; i++) array[o + 1 + i] = docs[from + i];
+    array[o] |= n;
     return at;
   }
 
   /** A new list of two documents, given in either order; returns its place. */
   pair(a: number, b: number): number {
     const at = this.region(0);
-    this.array[at + 1] = Math.min(a, b);
-    this.array[at + 2] = Math.max(a, b);
-    this.array[at] |= 2;
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    array[o + 1] = Math.min(a, b);
+    array[o + 2] = Math.max(a, b);
+    array[o] |= 2;
     return at;
   }
 
   length(at: number): number {
-    return this.array[at] & 0xff;
+    return this.regions.arrayOf(at)[this.regions.offsetOf(at)] & 0xff;
   }
 
   /** The list's documents, ascending: a view, valid until the lists next change. */
   view(at: number): Uint32Array {
-    return this.array.subarray(at + 1, at + 1 + this.length(at));
+    const o = this.regions.offsetOf(at);
+    return this.regions.arrayOf(at).subarray(o + 1, o + 1 + this.length(at));
   }
 
   has(at: number, doc: number): boolean {
@@ -64,23 +75,27 @@ export class SmallDocLists {
    * to a `DocSet`).
    */
   add(at: number, doc: number): number {
-    const n = this.length(at);
+    let array = this.regions.arrayOf(at);
+    let o = this.regions.offsetOf(at);
+    const n = array[o] & 0xff;
     let i = n;
-    while (i > 0 && this.array[at + i] > doc) i--;
-    if (i > 0 && this.array[at + i] === doc) return at;
+    while (i > 0 && array[o + i] > doc) i--;
+    if (i > 0 && array[o + i] === doc) return at;
     if (n === MAX_SMALL) return -1;
-    const cls = this.array[at] >>> 8;
+    const cls = array[o] >>> 8;
     if (n === ROOM[cls]) {
       const moved = this.region(cls + 1);
-      // The region may have grown the array: read the old list from the array as it is now.
-      this.array.copyWithin(moved + 1, at + 1, at + 1 + n);
+      // Where the new region grew the old list's page, the page's new array holds the same entries.
+      const to = this.regions.arrayOf(moved);
+      const movedAt = this.regions.offsetOf(moved);
+      to.set(array.subarray(o + 1, o + 1 + n), movedAt + 1);
       this.release(at);
-      at = moved;
+      [at, array, o] = [moved, to, movedAt];
     }
     // Documents after `doc` move up one (a load adds in ascending order: nothing moves).
-    this.array.copyWithin(at + 2 + i, at + 1 + i, at + 1 + n);
-    this.array[at + 1 + i] = doc;
-    this.array[at] = (this.array[at] & ~0xff) | (n + 1);
+    array.copyWithin(o + 2 + i, o + 1 + i, o + 1 + n);
+    array[o + 1 + i] = doc;
+    array[o] = (array[o] & ~0xff) | (n + 1);
     return at;
   }
 
@@ -89,23 +104,29 @@ export class SmallDocLists {
     const i = this.indexOf(at, doc);
     const n = this.length(at);
     if (i < 0) return n;
-    this.array.copyWithin(at + 1 + i, at + 2 + i, at + 1 + n);
-    this.array[at] = (this.array[at] & ~0xff) | (n - 1);
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    array.copyWithin(o + 1 + i, o + 2 + i, o + 1 + n);
+    array[o] = (array[o] & ~0xff) | (n - 1);
     return n - 1;
   }
 
   /** Lets the list at `at` go: its region is handed out again. */
   release(at: number): void {
-    const cls = this.array[at] >>> 8;
-    this.array[at] = cls << 8;
-    this.array[at + 1] = this.free[cls];
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    const cls = array[o] >>> 8;
+    array[o] = cls << 8;
+    array[o + 1] = this.free[cls];
     this.free[cls] = at;
   }
 
   private indexOf(at: number, doc: number): number {
-    const n = this.length(at);
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    const n = array[o] & 0xff;
     for (let i = 0; i < n; i++) {
-      const d = this.array[at + 1 + i];
+      const d = array[o + 1 + i];
       if (d === doc) return i;
       if (d > doc) break;
     }
@@ -115,20 +136,9 @@ export class SmallDocLists {
   /** A region of size class `cls` (its header says the class, length 0). */
   private region(cls: number): number {
     let at = this.free[cls];
-    if (at !== NO_REGION) {
-      this.free[cls] = this.array[at + 1];
-    } else {
-      at = this.used;
-      const end = at + 1 + ROOM[cls];
-      if (end > MAX_PLACE) throw new RangeError("a keyword column holds too many documents in short lists");
-      if (end > this.array.length) {
-        const grown = new Uint32Array(Math.max(end, this.array.length * 2));
-        grown.set(this.array.subarray(0, this.used));
-        this.array = grown;
-      }
-      this.used = end;
-    }
-    this.array[at] = cls << 8;
+    if (at !== NO_REGION) this.free[cls] = this.regions.arrayOf(at)[this.regions.offsetOf(at) + 1];
+    else at = this.regions.add(1 + ROOM[cls], MAX_PLACE, "a keyword column holds too many documents in short lists");
+    this.regions.arrayOf(at)[this.regions.offsetOf(at)] = cls << 8;
     return at;
   }
 }

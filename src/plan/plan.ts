@@ -82,19 +82,27 @@ function listed(cost: number, lists: () => Array<ArrayLike<number>>, test: (doc:
 }
 
 /**
- * The documents of keyword values: their bitmaps combined a word at a time when every one is dense
- * (DocSet.bitmap), else their ascending lists.
+ * The documents of keyword values: the bitmaps of the dense ones (DocSet.bitmap) combined a word
+ * at a time, the ascending lists of the others stepped through. A dense set is kept as bits
+ * alone, so it is never read as a list here: that would make an array of millions per search.
  */
-function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: string): Operator {
+function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: string, capacity: number): Operator {
   const cost = sets.reduce((n, set) => n + set.size, 0);
   const maps = sets.map((set) => set.bitmap());
-  if (!sets.length || maps.some((map) => !map)) return listed(cost, () => sets.map((set) => set.ascending()), test, KEYWORD_TEST, describe);
-  const bitmaps = maps as Uint32Array[];
+  const bitmaps = maps.filter((map): map is Uint32Array => map !== undefined);
+  const sparse = sets.filter((_, i) => !maps[i]);
+  const lists = sparse.length ? listed(sparse.reduce((n, set) => n + set.size, 0), () => sparse.map((set) => set.ascending()), test, KEYWORD_TEST, describe) : undefined;
+  if (!bitmaps.length) return lists ?? { ...NOTHING, describe };
+  const bitsTest = (doc: number): boolean => {
+    const word = doc >>> 5;
+    for (let m = 0; m < bitmaps.length; m++) if (word < bitmaps[m].length && (bitmaps[m][word] >>> (doc & 31)) & 1) return true;
+    return false;
+  };
   return {
     cost,
     scans: false,
-    testCost: 1,
-    fillCost: wordsFor(BLOCK) * bitmaps.length,
+    testCost: lists ? KEYWORD_TEST : 1,
+    fillCost: wordsFor(BLOCK) * bitmaps.length + (lists ? (lists.cost * BLOCK) / Math.max(capacity, 1) : 0),
     fill(out, lo, hi) {
       const first = lo >>> 5;
       const words = wordsFor(hi - lo);
@@ -103,12 +111,9 @@ function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: s
         const end = Math.min(words, map.length - first);
         for (let i = 0; i < end; i++) out[i] |= map[first + i];
       }
+      lists?.fill(out, lo, hi);
     },
-    test(doc) {
-      const word = doc >>> 5;
-      for (let m = 0; m < bitmaps.length; m++) if (word < bitmaps[m].length && (bitmaps[m][word] >>> (doc & 31)) & 1) return true;
-      return false;
-    },
+    test: lists ? test : bitsTest,
     describe,
   };
 }
@@ -137,13 +142,13 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
     case "keyword": {
       const col = c.keywordColumn(match.column);
       const test = col.holderOf(match.values);
-      return keywordSets(match.values.map((v) => col.docs(v)), test, `${match.column}=${match.values.join("|")}`);
+      return keywordSets(match.values.map((v) => col.docs(v)), test, `${match.column}=${match.values.join("|")}`, c.capacity);
     }
     case "prefix": {
       const col = c.keywordColumn(match.column);
       const sets = [...col.values()].filter((v) => v.startsWith(match.prefix)).map((v) => col.docs(v));
       const test = (d: number) => col.get(d).some((v) => v.startsWith(match.prefix));
-      return keywordSets(sets, test, `${match.column}^=${match.prefix}`);
+      return keywordSets(sets, test, `${match.column}^=${match.prefix}`, c.capacity);
     }
     case "range": {
       const col = c.numberColumn(match.column);

@@ -8,16 +8,22 @@ import { type DocKeys, KeywordColumn, NumberColumn } from "../../src/index/colum
 import { DocSet } from "../../src/index/doc-set.js";
 import { mulberry32 } from "../../bench/random.mjs";
 
+/** Adds or removes a document in a DocSet and in its model; false, changing nothing, for any other step. */
+function change(set: DocSet, model: Set<number>, what: string, doc: number): boolean {
+  if (what === "add") {
+    set.add(doc);
+    model.add(doc);
+  } else if (what === "delete") {
+    set.delete(doc);
+    model.delete(doc);
+  } else return false;
+  return true;
+}
+
 /** Adds (true) and removes documents in a DocSet and in its model, checking the size after each step. */
 function replay(set: DocSet, model: Set<number>, steps: Array<[boolean, number]>): void {
   for (const [add, doc] of steps) {
-    if (add) {
-      set.add(doc);
-      model.add(doc);
-    } else {
-      set.delete(doc);
-      model.delete(doc);
-    }
+    change(set, model, add ? "add" : "delete", doc);
     expect(set.size).toBe(model.size);
   }
 }
@@ -30,13 +36,7 @@ describe("DocSet", () => {
         const set = new DocSet();
         const model = new Set<number>();
         for (const [what, doc] of steps) {
-          if (what === "add") {
-            set.add(doc);
-            model.add(doc);
-          } else if (what === "delete") {
-            set.delete(doc);
-            model.delete(doc);
-          } else expect([...set.ascending()]).toEqual([...model].sort((a, b) => a - b));
+          if (!change(set, model, what, doc)) expect([...set.ascending()]).toEqual([...model].sort((a, b) => a - b));
           expect(set.size).toBe(model.size);
           expect(set.has(doc)).toBe(model.has(doc));
         }
@@ -64,22 +64,86 @@ describe("DocSet", () => {
     );
   });
 
+  it("holds what a Set holds while it turns from a list to bits and back, however documents join and leave", () => {
+    // Begun dense (bits), as a list, or empty; adds and removals over 12,000 slots, now and then one far past them.
+    const step = fc.oneof(
+      { weight: 40, arbitrary: fc.tuple(fc.constantFrom("add", "add", "delete", "delete", "read", "bitmap"), fc.nat(12_000)) },
+      { weight: 1, arbitrary: fc.tuple(fc.constant("add"), fc.integer({ min: 400_000, max: 2_000_000 })) },
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(0, 3000, 6000), fc.array(step, { minLength: 300, maxLength: 600 }), (begun, steps) => {
+        const start = Uint32Array.from({ length: begun }, (_, i) => i * 2);
+        const set = DocSet.of(start);
+        const model = new Set<number>(start);
+        // Enough documents in order for the list to fill past 4,096 and turn to bits.
+        for (let doc = 12_000; doc < 16_000; doc++) change(set, model, "add", doc);
+        for (const [what, doc] of steps) {
+          if (what === "read") expect(set.ascending().join()).toBe([...model].sort((a, b) => a - b).join());
+          else if (what === "bitmap") {
+            const bits = set.bitmap();
+            if (bits) for (const d of [doc, doc + 1, 15_999]) expect(d >>> 5 < bits.length && ((bits[d >>> 5] >>> (d & 31)) & 1) === 1).toBe(model.has(d));
+          } else change(set, model, what, doc);
+          expect(set.size).toBe(model.size);
+          expect(set.has(doc)).toBe(model.has(doc));
+        }
+        expect([...set].join()).toBe([...model].sort((a, b) => a - b).join());
+      }),
+      { seed: 23, numRuns: 40 },
+    );
+  });
+
   it("keeps at most an eighth of its documents aside from its array", () => {
+    // One slot in 64: never dense, so kept as a list.
     const set = new DocSet();
-    for (let doc = 0; doc < 20_000; doc += 2) set.add(doc);
+    for (let doc = 0; doc < 640_000; doc += 64) set.add(doc);
     const aside = () => {
       const { gone, added } = set as unknown as { gone?: Set<number>; added?: Set<number> };
       return (gone?.size ?? 0) + (added?.size ?? 0);
     };
     let most = 0;
-    for (let doc = 0; doc < 20_000; doc += 4) {
+    for (let doc = 0; doc < 640_000; doc += 128) {
       set.delete(doc);
       set.add(doc + 1);
       most = Math.max(most, aside());
     }
+    expect(set.bitmap()).toBeUndefined();
+    expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(10_000 / 8 + 1);
     expect(set.size).toBe(10_000);
     expect(set.ascending()[0]).toBe(1);
+  });
+
+  it("keeps a dense set as bits alone, growing them instead of a list, and turns back to a list once sparse", () => {
+    const kept = (set: DocSet) => set as unknown as { sorted: Uint32Array; bits?: Uint32Array };
+    const set = new DocSet();
+    const model = new Set<number>();
+    // Two slots in three: bits from the list's first full doubling past 4,096 documents on.
+    for (let doc = 0; doc < 200_000; doc++) {
+      if (doc % 3 === 2) continue;
+      set.add(doc);
+      model.add(doc);
+    }
+    expect(kept(set).sorted.length).toBe(0);
+    expect(kept(set).bits!.length).toBeLessThanOrEqual(Math.ceil((200_000 / 32) * 1.5));
+    expect(set.size).toBe(model.size);
+    for (const doc of [0, 1, 2, 4_096, 199_999, 200_000]) expect(set.has(doc)).toBe(model.has(doc));
+    set.delete(1);
+    model.delete(1);
+    set.add(2);
+    model.add(2);
+    expect([...set]).toEqual([...model].sort((a, b) => a - b));
+    // A document far past the bits while fewer than one slot in 64 would be held: a list again.
+    set.add(20_000_000);
+    model.add(20_000_000);
+    expect(kept(set).bits).toBeUndefined();
+    expect(set.size).toBe(model.size);
+    expect([...set.ascending()]).toEqual([...model].sort((a, b) => a - b));
+    // Built from a dense list: bits from the start.
+    const built = DocSet.of(Uint32Array.from({ length: 5000 }, (_, i) => i * 2));
+    expect(kept(built).sorted.length).toBe(0);
+    expect(built.size).toBe(5000);
+    expect(built.has(9998)).toBe(true);
+    expect(built.has(9997)).toBe(false);
   });
 });
 
@@ -244,6 +308,36 @@ describe("KeywordColumn", () => {
       expect(restored.get(doc)).toEqual(model.get(doc));
     }
     expect([...column.docs("w300")]).toEqual([300]);
+  });
+
+  it("widens in room reserved ahead and after a restore without losing a value", () => {
+    const model = new Map<number, string[]>();
+    const check = (column: KeywordColumn, docs: number[]) => {
+      for (const doc of docs) expect(column.get(doc), `doc ${doc}`).toEqual(model.get(doc) ?? []);
+    };
+    const column = new KeywordColumn();
+    column.reserve(100_000);
+    const put = (c: KeywordColumn, doc: number, vs: string[]) => {
+      c.set(doc, vs);
+      model.set(doc, vs);
+    };
+    put(column, 3, ["a"]);
+    put(column, 40_000, ["b"]);
+    // Past a byte's values, then a list: each widens the cells set so far.
+    for (let doc = 100; doc < 400; doc++) put(column, doc, [`v${doc}`]);
+    put(column, 50_000, ["a", "b"]);
+    put(column, 99_999, ["c"]);
+    check(column, [0, 3, 100, 399, 400, 40_000, 50_000, 99_998, 99_999]);
+    const restored = KeywordColumn.of(column.state(100_000));
+    put(restored, 60_000, ["d", "e"]);
+    check(restored, [0, 3, 100, 399, 40_000, 50_000, 60_000, 99_999]);
+    // Restored with a byte per cell, then widened by a list.
+    model.clear();
+    const narrow = new KeywordColumn();
+    for (let doc = 0; doc < 1000; doc += 3) put(narrow, doc, [`n${doc % 5}`]);
+    const reopened = KeywordColumn.of(narrow.state(1000));
+    put(reopened, 500, ["x", "y"]);
+    check(reopened, [0, 3, 500, 501, 999]);
   });
 
   it("rejects a saved form that does not add up", () => {

@@ -1,7 +1,7 @@
 /**
- * Short lists of documents end to end in one array, against plain sets: lists made, grown past
- * their regions, shrunk and let go in any order, regions handed out again, and no list changing
- * another.
+ * Short lists of documents end to end in pages, against plain sets: lists made, grown past their
+ * regions (into other pages), shrunk and let go in any order, regions handed out again, and no list
+ * changing another.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -10,13 +10,14 @@ import { MAX_SMALL, SmallDocLists } from "../../src/index/small-doc-lists.js";
 const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
 
 describe("SmallDocLists", () => {
-  it("holds what sets hold, however lists grow, shrink, move and are let go", () => {
+  // Pages of 65,536 entries as built, and of 128, where a list moving to a larger region crosses into another page.
+  it.each([undefined, 7])("holds what sets hold, however lists grow, shrink, move and are let go (page bits %s)", (pageBits) => {
     // Lists are rarely let go, so that most runs fill one to MAX_SMALL.
     const op = fc.nat(999).map((n) => (n < 4 ? "release" : n < 90 ? "delete" : n < 120 ? "make" : "add"));
     const step = fc.tuple(op, fc.nat(3), fc.nat(150));
     fc.assert(
       fc.property(fc.array(step, { minLength: 400, maxLength: 800 }), (steps) => {
-        const lists = new SmallDocLists();
+        const lists = new SmallDocLists(pageBits);
         // Four owners, each holding a list's place (or none) and its model; a list reaches MAX_SMALL in most runs.
         const places: Array<number | undefined> = [];
         const models: Array<Set<number>> = [];
@@ -55,7 +56,7 @@ describe("SmallDocLists", () => {
 
   it("hands regions let go out again instead of growing", () => {
     const lists = new SmallDocLists();
-    const used = () => (lists as unknown as { used: number }).used;
+    const used = () => (lists as unknown as { regions: { used: number } }).regions.used;
     const full = () => {
       let at = lists.pair(1, 2);
       for (let doc = 3; doc <= MAX_SMALL; doc++) at = lists.add(at, doc);
