@@ -33,13 +33,11 @@ export class PagedRegions {
   /** Room for `size` numbers (zeros); returns where it starts. Throws a RangeError when it would end past `limit`. */
   add(size: number, limit: number, what: string): number {
     const pageSize = this.mask + 1;
-    let at = this.used;
-    const offset = at & this.mask;
-    if (offset > 0 && offset + size > pageSize) {
-      this.skipped += pageSize - offset;
-      at += pageSize - offset;
-    }
+    const offset = this.used & this.mask;
+    const skip = offset > 0 && offset + size > pageSize ? pageSize - offset : 0;
+    const at = this.used + skip;
     if (at + size > limit) throw new RangeError(what);
+    this.skipped += skip;
     const page = at >>> this.pageBits;
     if (size > pageSize) this.arrays[page] = new Uint32Array(size);
     else {

@@ -39,5 +39,7 @@ describe("PagedRegions", () => {
     expect([regions.add(9, LIMIT, "full"), regions.add(9, LIMIT, "full")]).toEqual([0, 16]);
     expect(regions.skipped).toBe(7);
     expect(() => regions.add(20, 40, "full")).toThrow(new RangeError("full"));
+    // Refused, it changed nothing.
+    expect([regions.used, regions.skipped]).toEqual([25, 7]);
   });
 });
