@@ -5,8 +5,8 @@
  * is a stall of the load that makes it: an array grown or widened at once. Three shapes:
  *   labels: one column, two to four values of 200 on two documents in three (lists of value ids);
  *   logins: one column, one value of 100,000 per document (cells widened past two bytes, short lists);
- *   dense:  four columns of two values, each held by about half the documents or more (a value of
- *           most documents: `is:issue`, `is:public`), at ten million documents by default.
+ *   dense:  four columns of two values, one held by a third of the documents and the other by two
+ *           thirds (as `is:issue` and `is:pr`), at ten million documents by default.
  *
  * Usage (build first): node bench/column-stalls.mjs [--docs 1000000] [--dense-docs 10000000] [--runs 3] [--shapes labels,logins,dense]
  * `FORGESEARCH_DIST=DIR` measures another build (for before/after pairs).

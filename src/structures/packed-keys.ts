@@ -12,6 +12,7 @@
  * later key of the same rounded length: nothing is compacted, so no call copies the whole. A table
  * of a few keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
+import { grownPage } from "./grown-page.js";
 import { hashKey } from "./hash.js";
 import { PagedU32 } from "./paged-u32.js";
 
@@ -196,18 +197,10 @@ export class PackedKeys {
     const start = this.used;
     const index = start >>> PAGE_BITS;
     const end = (start & (PAGE - 1)) + rounded;
-    if (index >= this.pages.length) {
-      if (start + rounded > 2 ** 32) throw new RangeError("too many key bytes");
-      this.pages.push(new Uint8Array(index ? PAGE : FIRST_PAGE));
-    }
-    if (end > this.pages[index].length) {
-      // The first page begins small and doubles (a table of a few keys takes a few hundred bytes).
-      let size = this.pages[index].length;
-      while (size < end) size *= 2;
-      const page = new Uint8Array(Math.min(size, PAGE));
-      page.set(this.pages[index]);
-      this.pages[index] = page;
-    }
+    if (index >= this.pages.length && start + rounded > 2 ** 32) throw new RangeError("too many key bytes");
+    const page = this.pages[index] as Uint8Array | undefined;
+    // The first page begins small and doubles (a table of a few keys takes a few hundred bytes).
+    if (!page || end > page.length) this.pages[index] = grownPage(page, end, index ? PAGE : FIRST_PAGE, PAGE, (n) => new Uint8Array(n));
     this.used += rounded;
     return start;
   }

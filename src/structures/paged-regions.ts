@@ -8,6 +8,7 @@
  * next one (the rest is left unused), and one longer than a page gets an array of its own, under
  * the page it starts at the beginning of (no other region starts in it).
  */
+import { grownPage } from "./grown-page.js";
 
 /** Pages of 65,536 numbers (256 KB). */
 const PAGE_BITS = 16;
@@ -43,7 +44,7 @@ export class PagedRegions {
     else {
       const array = this.arrays[page] as Uint32Array | undefined;
       const end = (at & this.mask) + size;
-      if (!array || array.length < end) this.arrays[page] = grown(array, end, pageSize);
+      if (!array || array.length < end) this.arrays[page] = grownPage(array, end, FIRST_ARRAY, pageSize, (n) => new Uint32Array(n));
     }
     this.used = at + size;
     return at;
@@ -57,13 +58,4 @@ export class PagedRegions {
   offsetOf(at: number): number {
     return at & this.mask;
   }
-}
-
-/** A page's array made or doubled to hold `end` numbers, at most a page. */
-function grown(array: Uint32Array | undefined, end: number, pageSize: number): Uint32Array {
-  let size = array ? array.length : FIRST_ARRAY;
-  while (size < end) size *= 2;
-  const out = new Uint32Array(Math.min(size, pageSize));
-  if (array) out.set(array);
-  return out;
 }

@@ -4,6 +4,7 @@
  * one array of millions copies it and touches every page of the copy at once (a quarter of a second
  * at a million records, seconds at ten million).
  */
+import { grownPage } from "./grown-page.js";
 
 const PAGE_BITS = 16;
 const PAGE = 1 << PAGE_BITS;
@@ -36,14 +37,8 @@ export class PagedU32 implements U32Reader {
    * of a few numbers (a small index has hundreds) does not take a quarter of a megabyte.
    */
   private grown(p: number, at: number): Uint32Array {
-    const old = this.pages[p];
-    let size = old ? old.length : FIRST_PAGE;
-    while (size <= at) size *= 2;
-    const page = new Uint32Array(Math.min(size, PAGE));
-    if (old) page.set(old);
     // Pages before it that were never written stay empty: `get` reads 0 there.
-    this.pages[p] = page;
-    return page;
+    return (this.pages[p] = grownPage(this.pages[p], at + 1, FIRST_PAGE, PAGE, (n) => new Uint32Array(n)));
   }
 
   /**
