@@ -5,15 +5,18 @@
  * the index under the V8 profiler, and prints for each: wall and CPU time, the longest loop delay,
  * the CPU time of the parts named below (from the profile, a function counted with what it calls),
  * and each stretch over 30 ms in which a 1 ms timer could not run, with the functions that ran then.
+ * `--index DIR` starts from that saved index instead (opened first, then saved and opened again): no
+ * load, so a 10M index's save and open are measured in minutes. `--no-profile` leaves the profiler
+ * off (it slows every step, and so lengthens the stretches), and prints the longest GC pause instead.
  *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/save-open.mjs
- *   [--issues 100000] [--dir /tmp/forgesearch-scale]
+ *   [--issues 100000] [--dir /tmp/forgesearch-scale] [--index DIR] [--no-profile]
  */
 import { rm } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -21,6 +24,8 @@ const { values: opts } = parseArgs({
   options: {
     issues: { type: "string", default: "100000" },
     dir: { type: "string", default: path.join(os.tmpdir(), "forgesearch-scale") },
+    index: { type: "string" },
+    "no-profile": { type: "boolean", default: false },
   },
 });
 const dist = process.env.FORGESEARCH_DIST ? path.resolve(process.env.FORGESEARCH_DIST) : new URL("../dist", import.meta.url).pathname;
@@ -32,6 +37,7 @@ const PARTS = {
   open: ["readRecords", "restoreRecords", "restoreLinks", "restoring", "tallyRestored", "(garbage collector)"],
 };
 const LONG_MS = 30;
+const profiling = !opts["no-profile"];
 
 const session = new Session();
 session.connect();
@@ -49,18 +55,30 @@ async function profiled(name, work) {
     if (now - last > BigInt(LONG_MS * 1e6)) gaps.push([Number(last / 1000n), Number(now / 1000n)]);
     last = now;
   }, 1);
+  let longestGc = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+  });
+  gc.observe({ entryTypes: ["gc"] });
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await session.post("Profiler.start");
+  if (profiling) await session.post("Profiler.start");
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const result = await work();
   const wall = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  const { profile } = await session.post("Profiler.stop");
+  const profile = profiling ? (await session.post("Profiler.stop")).profile : undefined;
+  await new Promise((resolve) => setTimeout(resolve, 5));
   clearInterval(probe);
   delay.disable();
-  console.log(`\n${name}: ${wall.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, longest loop delay ${(delay.max / 1e6).toFixed(1)} ms`);
-  report(profile, PARTS[name], gaps);
+  gc.disconnect();
+  const heap = process.memoryUsage();
+  console.log(
+    `\n${name}: ${wall.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, longest loop delay ${(delay.max / 1e6).toFixed(1)} ms, ` +
+      `longest GC pause ${longestGc.toFixed(1)} ms; heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB after`,
+  );
+  if (profile) report(profile, PARTS[name.split(" ")[0]], gaps);
+  else for (const [from, to] of gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, 4)) console.log(`  ${((to - from) / 1000).toFixed(0)} ms without a turn`);
   return result;
 }
 
@@ -101,8 +119,14 @@ const options = { rateLimit: false, timeLimitMs: 3_600_000 };
 const dump = path.join(opts.dir, `issues-${opts.issues}`);
 const saved = path.join(opts.dir, `save-open-${opts.issues}`);
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}; ${dump}`);
-let engine = new SearchEngine(options);
-await engine.load(dump);
+let engine;
+if (opts.index) {
+  console.log(`starting from ${opts.index}`);
+  engine = await profiled("open (given)", () => SearchEngine.open(opts.index, options));
+} else {
+  engine = new SearchEngine(options);
+  await engine.load(dump);
+}
 await engine.search("issues", { q: "benchmark", per_page: 1 });
 globalThis.gc?.();
 await rm(saved, { recursive: true, force: true });

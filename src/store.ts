@@ -15,6 +15,7 @@ import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 import { KeyMap } from "./structures/key-map.js";
 import { KeyTable } from "./structures/key-table.js";
+import { StringList } from "./structures/string-list.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
 export { issueKeyOf, repositoryOf } from "./records/read.js";
@@ -241,8 +242,9 @@ export class Store implements StoreReader {
     const records: SavedRecords["records"] = [];
     for (const kind of DUMP_KINDS) {
       const map = this.records.get(kind)!;
-      // A million keys' arrays are 12 MB of fresh memory written at once: a step of their own.
-      const keys = new Array<string>(map.size);
+      // The keys as bytes (not ten million strings for a full collection to mark while frames are
+      // written); the references' array is megabytes of fresh memory written at once: a step of its own.
+      const keys = new StringList();
       const refs = new Uint32Array(map.size);
       if (map.size > COPIED_PER_STEP) {
         yield;
@@ -250,7 +252,7 @@ export class Store implements StoreReader {
       }
       let i = 0;
       for (const [key, ref] of map) {
-        keys[i] = key;
+        keys.push(key);
         refs[i++] = ref;
         if (++copied % COPIED_PER_STEP === 0) {
           yield;
@@ -503,11 +505,11 @@ function count(counts: Counts, tally: Tally, record: RecordLike, by: number): vo
 }
 
 /** A kind's keys and references as pieces of a saved table. */
-function savedEntries(keys: string[], refs: Uint32Array): SavedEntries {
+function savedEntries(keys: StringList, refs: Uint32Array): SavedEntries {
   return {
     count: keys.length,
     *[Symbol.iterator]() {
-      for (let at = 0; at < keys.length; at += PIECE) yield { keys: keys.slice(at, at + PIECE), refs: refs.subarray(at, at + PIECE) };
+      for (let at = 0; at < keys.length; at += PIECE) yield { keys: keys.slice(at, at + PIECE) as string[], refs: refs.subarray(at, at + PIECE) };
     },
   };
 }

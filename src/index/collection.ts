@@ -17,6 +17,7 @@ import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "
 import type { Store } from "../store.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
+import { StringList } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
@@ -572,20 +573,18 @@ export class Collection {
     const orders = yield* this.orders.copying(capacity);
     const signals: Float64Array[] = [];
     for (const col of this.signalValues) signals.push(yield* col.copying(capacity));
-    // An array of a million keys is 8 MB of fresh memory written at once: a step of its own.
-    yield;
-    const keys: Array<string | null> = new Array<string | null>(capacity);
-    yield;
+    // The keys as bytes, not an array of strings: a full collection while a save writes would mark every one.
+    const keys = new StringList();
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      keys[doc] = this.keys.keyOf(doc) ?? null;
+      keys.push(this.keys.keyOf(doc) ?? null);
     }
-    const dictionary: string[] = [];
+    const dictionary = new StringList();
     for (let id = 0; id < this.dictionary.size; id++) {
       if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
       dictionary.push(this.dictionary.term(id));
     }
-    return { kind: this.spec.kind, keys, free: this.slots.freeIds(), dictionary, fields, numbers, keywords, orders, signals };
+    return { kind: this.spec.kind, keys, free: this.slots.freeIds(), dictionary: dictionary.asStrings()!, fields, numbers, keywords, orders, signals };
   }
 
   /** Every field's posting lists cut to their exact length (`Postings.trimming`), in steps. */
@@ -608,23 +607,26 @@ export class Collection {
   static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
     const c = new Collection(spec, store);
     const capacity = state.keys.length;
+    let empty = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const saved = state.keys[doc];
-      if (saved === null) continue;
+      const saved = state.keys.at(doc) ?? null;
+      if (saved === null) {
+        empty++;
+        continue;
+      }
       const ref = store.refOf(spec.source, saved);
       if (ref === undefined || c.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
       c.setRef(doc, ref);
       c.liveCount++;
     }
     // The free slots are exactly the empty ones, each once.
-    const empty = state.keys.reduce((n, key) => n + (key === null ? 1 : 0), 0);
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
-    for (const doc of state.free) if (!(doc < capacity && state.keys[doc] === null)) throw new RangeError(`free slot ${doc} is in use`);
+    for (const doc of state.free) if (!(Number.isInteger(doc) && doc >= 0 && doc < capacity && state.keys.at(doc) === null)) throw new RangeError(`free slot ${doc} is in use`);
     c.slots = new FreeIds(capacity, state.free);
     for (let id = 0; id < state.dictionary.length; id++) {
       if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      c.dictionary.idOf(state.dictionary[id]);
+      c.dictionary.idOf(state.dictionary.at(id)!);
     }
     if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");

@@ -5,6 +5,7 @@
  */
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
+import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
@@ -206,7 +207,7 @@ export class NumberColumn {
 /** A keyword column as value table and per-document value ids: compact for saving and quick to restore. */
 export interface KeywordColumnState {
   /** Distinct values; documents refer to them by position. */
-  values: string[];
+  values: ListLike<string>;
   /** Values per document (0 for none), for documents `0 … capacity-1`. */
   counts: Uint32Array;
   /** The value ids of every document in turn. */
@@ -413,7 +414,8 @@ export class KeywordColumn {
     // Saved ids number the values in order of first use, so that none is missing or repeated.
     // Each saved id plus one (0: not yet numbered); fresh arrays first written in steps (see zeroedArray).
     const saved = yield* zeroedArray(this.ids.limit);
-    const values: string[] = [];
+    // As bytes: a column of keys saves a value per document (ten million strings at ten million).
+    const values = new StringList();
     const savedId = (id: number): number => {
       if (saved[id] === 0) {
         values.push(this.valueKeys.keyOf(id)!);
@@ -440,7 +442,7 @@ export class KeywordColumn {
       } else if (cell < LISTED) ids[at++] = savedId(cell - 1);
       else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
     }
-    return { values, counts, ids };
+    return { values: values.asStrings()!, counts, ids };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
@@ -489,26 +491,44 @@ export class KeywordColumn {
     }
   }
 
-  /** The parts of the column from its saved form, taken on only once all are made. */
+  /**
+   * The parts of the column from its saved form, taken on only once all are made. Values are
+   * numbered again: those held by no document, or only as their document's own key, take no id
+   * (a column of keys saves ten million such values, and freeing their ids kept a list of them).
+   */
   private *buildFrom(state: KeywordColumnState): Steps<void> {
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
-    const perValue = new Uint32Array(values.length + 1);
+    const perValue = yield* zeroedArray(values.length + 1);
     for (let i = 0; i < ids.length; i++) {
       if (i % BUILD_STEP === BUILD_STEP - 1) yield;
       perValue[ids[i] + 1]++;
     }
-    for (let id = 0; id < values.length; id++) perValue[id + 1] += perValue[id];
+    for (let id = 0; id < values.length; id++) {
+      if (id % STEP === STEP - 1) yield;
+      perValue[id + 1] += perValue[id];
+    }
     const own = yield* this.ownKeys(state, perValue);
+    // Each saved id's new id, for the values that take one.
+    const renumbered = yield* zeroedArray(values.length);
+    let kept = 0;
     const valueKeys = new PackedKeys();
     for (let id = 0; id < values.length; id++) {
       if (id % BUILD_STEP === BUILD_STEP - 1) yield;
       if (own?.ids[id]) continue;
-      const owner = own && this.keys!.slotOf(values[id]);
-      if (valueKeys.idOf(values[id]) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
-      if (perValue[id + 1] > perValue[id]) valueKeys.putIfAbsent(values[id], id);
+      const value = values.at(id)!;
+      const owner = own && this.keys!.slotOf(value);
+      if (valueKeys.idOf(value) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
+      if (perValue[id + 1] === perValue[id]) continue;
+      valueKeys.putIfAbsent(value, kept);
+      renumbered[id] = kept++;
     }
-    const starts = perValue.slice(0, values.length);
+    // Where each value's documents go next in `docs`: the start of its part, moved on as they are placed.
+    const starts = yield* zeroedArray(values.length);
+    for (let id = 0; id < values.length; id++) {
+      if (id % STEP === STEP - 1) yield;
+      starts[id] = perValue[id];
+    }
     // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray).
     const docs = yield* zeroedArray(ids.length);
     const cells = yield* zeroedArray(Math.max(counts.length, 1));
@@ -526,37 +546,34 @@ export class KeywordColumn {
           continue;
         }
         docs[starts[id]++] = doc;
-        cells[doc] = id + 1;
-        if (id + 1 > largest) largest = id + 1;
+        cells[doc] = renumbered[id] + 1;
+        if (renumbered[id] + 1 > largest) largest = renumbered[id] + 1;
         continue;
       }
       const list = lists.add(n, LISTED);
       for (let i = 0; i < n; i++) {
         const id = ids[at++];
-        lists.setId(list, i, id);
+        lists.setId(list, i, renumbered[id]);
         docs[starts[id]++] = doc;
       }
       cells[doc] = LISTED + list;
       largest = 0xffffffff;
     }
-    // Each in a step of its own: an array of a million values is 8 MB of fresh memory written at once.
-    yield;
-    const docsById: Array<DocSet | number> = new Array(values.length);
-    yield;
-    const freeIds: number[] = [];
+    const docsById = new Array<DocSet | number>(kept);
     const short = new SmallDocLists();
     for (let id = 0; id < values.length; id++) {
       if (id % BUILD_STEP === BUILD_STEP - 1) yield;
-      // A document's own key needs no id: the id is free, and the saved string is let go.
-      const n = own?.ids[id] ? 0 : perValue[id + 1] - perValue[id];
       const from = perValue[id];
       const to = perValue[id + 1];
+      if (own?.ids[id] || from === to) continue;
+      const n = to - from;
       // A long list copied out (or kept as bits), so that `docs` (mostly short lists, copied into `short`) is let go.
-      docsById[id] = n === 0 ? NO_DOC : n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : DocSet.of(docs.subarray(from, to));
-      if (!n) freeIds.push(id);
+      docsById[renumbered[id]] = n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : DocSet.of(docs.subarray(from, to));
     }
-    [this.valueKeys, this.ids, this.docsById, this.short] = [valueKeys, new FreeIds(values.length, freeIds), docsById, short];
-    this.cells = narrowestCells(cells, largest);
+    const narrowest = narrowestCells(cells, largest);
+    yield;
+    [this.valueKeys, this.ids, this.docsById, this.short] = [valueKeys, new FreeIds(kept), docsById, short];
+    this.cells = narrowest;
     this.cellLimit = limitOf(this.cells);
     this.top = this.cells.length;
     this.lists = lists;
@@ -576,7 +593,7 @@ export class KeywordColumn {
       if (doc % STEP === STEP - 1) yield;
       const id = ids[at];
       at += counts[doc];
-      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values[id])) own.ids[id] = own.docs[doc] = 1;
+      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) own.ids[id] = own.docs[doc] = 1;
     }
     return own;
   }

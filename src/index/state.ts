@@ -1,9 +1,10 @@
 /**
- * The index of one kind as plain data (strings, numbers and typed arrays), so
+ * The index of one kind as plain data (lists of strings, numbers and typed arrays), so
  * that it can be saved and restored without indexing the records again.
  */
 import type { KeywordColumnState } from "./columns.js";
 import type { OccurrencesSnapshot, OccurrencesState } from "./occurrences.js";
+import type { ListLike } from "../structures/string-list.js";
 
 export interface FieldState<O = OccurrencesState> {
   name: string;
@@ -18,11 +19,11 @@ export type CollectionSnapshot = CollectionState<OccurrencesSnapshot>;
 export interface CollectionState<O = OccurrencesState> {
   kind: string;
   /** The record key of each slot; null for a free slot. */
-  keys: Array<string | null>;
+  keys: ListLike<string | null>;
   /** Free slots, reused last first. */
   free: number[];
   /** Terms by id. */
-  dictionary: string[];
+  dictionary: ListLike<string>;
   fields: Array<FieldState<O>>;
   numbers: Array<{ name: string; values: Float64Array }>;
   keywords: Array<{ name: string } & KeywordColumnState>;

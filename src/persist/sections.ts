@@ -4,6 +4,7 @@
  * of bounded size, and read back in the same order.
  */
 import type { OccurrencesSnapshot } from "../index/occurrences.js";
+import { StringList, type ListLike } from "../structures/string-list.js";
 import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 
 /** Strings per data frame (JSON arrays). */
@@ -17,7 +18,7 @@ const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
 export class SectionWriter {
   constructor(readonly frames: FrameWriter) {}
 
-  async strings(of: string, values: ReadonlyArray<string | null>): Promise<void> {
+  async strings(of: string, values: ListLike<string | null>): Promise<void> {
     await this.frames.frame("strings", { of, count: values.length });
     for (let at = 0; at < values.length; at += STRINGS_PER_FRAME) {
       await this.frames.frame("data", {}, JSON.stringify(values.slice(at, at + STRINGS_PER_FRAME)));
@@ -51,9 +52,10 @@ export class SectionReader {
     return frame;
   }
 
-  async strings(of: string): Promise<Array<string | null>> {
+  /** The strings as bytes (`StringList`): a frame's array of strings is let go once copied. */
+  async strings(of: string): Promise<StringList> {
     const count = whole((await this.expect("strings", of)).meta.count, of);
-    const out: Array<string | null> = [];
+    const out = new StringList();
     while (out.length < count) {
       const chunk: unknown = parseJson((await this.expect("data")).payload, of);
       if (!Array.isArray(chunk) || !chunk.length || out.length + chunk.length > count) throw new LayoutError(`${of} has the wrong number of strings`);

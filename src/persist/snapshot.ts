@@ -107,8 +107,8 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   }
   const keys = await input.strings("keys");
   if (keys.length !== capacity) throw new LayoutError("keys do not match the capacity");
-  const dictionary = await input.strings("dictionary");
-  if (dictionary.some((t) => t === null)) throw new LayoutError("the dictionary holds a null");
+  const dictionary = (await input.strings("dictionary")).asStrings();
+  if (!dictionary) throw new LayoutError("the dictionary holds a null");
   const fields: FieldState[] = [];
   for (const f of meta.fields) {
     const occurrences = {
@@ -123,14 +123,14 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
   const keywords: CollectionState["keywords"] = [];
   for (const name of meta.keywords) {
-    const values = await input.strings(`keyword.${name}.values`);
-    if (values.some((v) => v === null)) throw new LayoutError(`keyword.${name} holds a null`);
+    const values = (await input.strings(`keyword.${name}.values`)).asStrings();
+    if (!values) throw new LayoutError(`keyword.${name} holds a null`);
     const counts = await input.array(`keyword.${name}.counts`, "u32");
     const ids = await input.array(`keyword.${name}.ids`, "u32");
-    keywords.push({ name, values: values as string[], counts, ids });
+    keywords.push({ name, values, counts, ids });
   }
   const orders = await input.array("orders", "f64");
   const signals: Float64Array[] = [];
   for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.array(`signal.${i}`, "f64"));
-  return { kind: meta.kind, keys, free: meta.free, dictionary: dictionary as string[], fields, numbers, keywords, orders, signals };
+  return { kind: meta.kind, keys, free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
 }

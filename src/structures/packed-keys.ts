@@ -1,46 +1,24 @@
 /**
  * Record keys under dense ids, kept as bytes rather than as strings: a string per record was over a
  * third of the objects a full collection marked one by one at a million records (a million keys of a
- * store, shared with an index, and the maps that found them). Here a key is its bytes in pages of a
- * megabyte and an entry in an open-addressing table of typed arrays; `keyOf` makes a short-lived
- * string when one is asked for.
- *
- * A key of characters up to U+00FF (names, paths and numbers nearly always) takes a byte per
- * character; a longer one, or one with a character past U+00FF, is kept as a string (few: each is
- * an object again). Past SPLIT_AT keys the table is spread by hash over SHARDS parts, each grown on
- * its own: no call moves more than one part's entries. The bytes of a key let go are handed to a
- * later key of the same rounded length: nothing is compacted, so no call copies the whole. A table
- * of a few keys (a small index has hundreds of tables) takes a few hundred bytes.
+ * store, shared with an index, and the maps that found them). Here a key is its bytes in pages
+ * (`StringPages`) and an entry in an open-addressing table of typed arrays; `keyOf` makes a
+ * short-lived string when one is asked for. Past SPLIT_AT keys the table is spread by hash over
+ * SHARDS parts, each grown on its own: no call moves more than one part's entries. A table of a few
+ * keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
-import { grownPage } from "./grown-page.js";
 import { hashKey } from "./hash.js";
-import { PagedU32 } from "./paged-u32.js";
+import { StringPages } from "./string-pages.js";
 
-const PAGE_BITS = 20;
-const PAGE = 1 << PAGE_BITS;
-/** Keys longer than this are kept as strings. */
-const MAX_PACKED = 1024;
-/** A key kept as a string, in `lengths`. */
-const AS_STRING = 0xffffffff;
 const SHARD_BITS = 8;
 const SHARDS = 1 << SHARD_BITS;
 /** Keys held in one part before they are spread over SHARDS parts. */
 const SPLIT_AT = 4096;
 /** Slots of a new table; a part doubles when more than half full. */
 const FIRST_SLOTS = 8;
-/** Bytes of the first page, which doubles up to PAGE. */
-const FIRST_PAGE = 256;
 
 export class PackedKeys {
-  private readonly pages: Uint8Array[] = [];
-  /** Where the next key's bytes go: page × PAGE + offset. */
-  private used = 0;
-  /** Per id: where its bytes start, and its length + 1 (0: no key; AS_STRING). */
-  private readonly starts = new PagedU32();
-  private readonly lengths = new PagedU32();
-  private readonly strings = new Map<number, string>();
-  /** Starts of bytes let go, by rounded length. */
-  private readonly freed = new Map<number, number[]>();
+  private readonly bytes = new StringPages();
   /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). One part until split. */
   private parts: Uint32Array[] = [new Uint32Array(2 * FIRST_SLOTS)];
   private held = new Uint32Array(1);
@@ -68,28 +46,16 @@ export class PackedKeys {
 
   /** Whether `id` holds exactly `key`, compared in place. */
   holds(id: number, key: string): boolean {
-    const length = this.lengths.get(id);
-    if (length === AS_STRING) return this.strings.get(id) === key;
-    if (length !== key.length + 1) return false;
-    const start = this.starts.get(id);
-    const page = this.pages[start >>> PAGE_BITS];
-    const at = start & (PAGE - 1);
-    for (let i = 0; i < key.length; i++) if (page[at + i] !== key.charCodeAt(i)) return false;
-    return true;
+    return this.bytes.holds(id, key);
   }
 
   /** The key of `id`, or undefined when it holds none. */
   keyOf(id: number): string | undefined {
-    const length = this.lengths.get(id);
-    if (length === 0) return undefined;
-    if (length === AS_STRING) return this.strings.get(id);
-    const start = this.starts.get(id);
-    const at = start & (PAGE - 1);
-    return String.fromCharCode.apply(null, this.pages[start >>> PAGE_BITS].subarray(at, at + length - 1) as unknown as number[]);
+    return this.bytes.get(id);
   }
 
   has(id: number): boolean {
-    return this.lengths.get(id) !== 0;
+    return this.bytes.has(id);
   }
 
   /**
@@ -98,7 +64,7 @@ export class PackedKeys {
    */
   putIfAbsent(key: string, id: number): number | undefined {
     if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
-    if (this.lengths.get(id) !== 0) throw new RangeError(`id ${id} holds a key already`);
+    if (this.bytes.has(id)) throw new RangeError(`id ${id} holds a key already`);
     const hash = hashKey(key);
     const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
@@ -109,7 +75,7 @@ export class PackedKeys {
       if (entry === 0) break;
       if (part[2 * slot] === hash && this.holds(entry - 1, key)) return entry - 1;
     }
-    this.store(id, key);
+    this.bytes.set(id, key);
     part[2 * slot] = hash;
     part[2 * slot + 1] = id + 1;
     this.count++;
@@ -141,15 +107,7 @@ export class PackedKeys {
     part[2 * slot + 1] = 0;
     this.held[index]--;
     this.count--;
-    const length = this.lengths.get(id);
-    if (length === AS_STRING) this.strings.delete(id);
-    else {
-      const rounded = roundUp(length - 1);
-      const starts = this.freed.get(rounded);
-      if (starts) starts.push(this.starts.get(id));
-      else this.freed.set(rounded, [this.starts.get(id)]);
-    }
-    this.lengths.set(id, 0);
+    this.bytes.delete(id);
     return true;
   }
 
@@ -171,44 +129,6 @@ export class PackedKeys {
       if (++this.held[index] * 2 > slots) this.parts[index] = grown(part);
     }
   }
-
-  /** Writes the key's bytes (or keeps it as a string) for `id`. */
-  private store(id: number, key: string): void {
-    let narrow = key.length <= MAX_PACKED;
-    for (let i = 0; narrow && i < key.length; i++) narrow = key.charCodeAt(i) <= 0xff;
-    if (!narrow) {
-      this.strings.set(id, key);
-      this.lengths.set(id, AS_STRING);
-      return;
-    }
-    const start = this.room(roundUp(key.length));
-    const page = this.pages[start >>> PAGE_BITS];
-    const at = start & (PAGE - 1);
-    for (let i = 0; i < key.length; i++) page[at + i] = key.charCodeAt(i);
-    this.starts.set(id, start);
-    this.lengths.set(id, key.length + 1);
-  }
-
-  /** The start of `rounded` free bytes in one page. */
-  private room(rounded: number): number {
-    const reused = this.freed.get(rounded)?.pop();
-    if (reused !== undefined) return reused;
-    if ((this.used & (PAGE - 1)) + rounded > PAGE) this.used = ((this.used >>> PAGE_BITS) + 1) * PAGE;
-    const start = this.used;
-    const index = start >>> PAGE_BITS;
-    const end = (start & (PAGE - 1)) + rounded;
-    if (index >= this.pages.length && start + rounded > 2 ** 32) throw new RangeError("too many key bytes");
-    const page = this.pages[index] as Uint8Array | undefined;
-    // The first page begins small and doubles (a table of a few keys takes a few hundred bytes).
-    if (!page || end > page.length) this.pages[index] = grownPage(page, end, index ? PAGE : FIRST_PAGE, PAGE, (n) => new Uint8Array(n));
-    this.used += rounded;
-    return start;
-  }
-}
-
-/** Bytes a key of `length` characters takes: a multiple of 8, so that freed bytes fit later keys of about that length. */
-function roundUp(length: number): number {
-  return Math.max(8, (length + 7) & ~7);
 }
 
 /** A part with twice the slots, its entries placed again. */
