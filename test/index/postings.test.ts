@@ -2,6 +2,9 @@
  * Postings fill FlexSearch's lists directly (without `add`'s per-document dictionary of repeats): the
  * lists must be exactly those `add` builds, or saved indexes and answers would differ.
  */
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import fc from "fast-check";
 import FlexSearch from "flexsearch";
 import { describe, expect, it } from "vitest";
@@ -197,5 +200,37 @@ describe("typed lists copied out to take appends", () => {
       expect(view).toBeInstanceOf(Uint32Array);
       expect((view as Uint32Array).buffer).not.toBe(chunkBefore);
     }
+  });
+});
+
+describe("lists taking appends hold doubles", () => {
+  // A full collection walks an array of small integers slot by slot and an array of doubles not at
+  // all: at ten million records a load's lists hold hundreds of millions of entries before they are
+  // frozen. Element kinds are seen only through V8's natives syntax, so the built module is run in a
+  // process of its own (`npm test` builds dist first).
+  const built = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../dist/index/postings.js");
+
+  it("makes every list a load or a change appends to, a list copied out of a typed chunk and a short imported one an array of doubles", () => {
+    const script = `
+      const { Postings } = await import(${JSON.stringify(pathToFileURL(built).href)});
+      const kinds = (p) => [...p.lists.map].map(([term, [list]]) => term + ":" + (list instanceof Uint32Array ? "typed" : %HasDoubleElements(list) ? "double" : "other"));
+      const p = new Postings(() => [], () => true);
+      p.addNew(0, [0, 1], 2, (id) => "t" + id);
+      p.set(1, ["t0", "t2"]);
+      for (let doc = 2; doc < 40; doc++) p.addNew(doc, [3], 1, () => "t3");
+      const trimming = p.trimming();
+      while (!trimming.next().done);
+      const frozen = kinds(p);
+      p.addNew(40, [3], 1, () => "t3");
+      const lists = { terms: Uint32Array.of(0), chunkOf: Uint32Array.of(0), from: Uint32Array.of(0), to: Uint32Array.of(2), chunks: [Uint32Array.of(4, 5)], documents: Uint32Array.of(4, 5) };
+      const imported = Postings.import(lists, () => "u", () => [], () => true);
+      console.log(JSON.stringify({ frozen, thawed: kinds(p), imported: kinds(imported) }));
+    `;
+    const out = execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(JSON.parse(out)).toEqual({
+      frozen: ["t0:double", "t1:double", "t2:double", "t3:typed"],
+      thawed: ["t0:double", "t1:double", "t2:double", "t3:double"],
+      imported: ["u:double"],
+    });
   });
 });
