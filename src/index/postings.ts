@@ -26,6 +26,7 @@
 import FlexSearch from "flexsearch";
 import { IdSet } from "../structures/id-set.js";
 import { listAt, type InvertedLists } from "./inverted.js";
+import { emptyList, LongList } from "./long-list.js";
 import { finish, type Steps } from "./steps.js";
 
 type Index = InstanceType<typeof FlexSearch.Index>;
@@ -79,14 +80,19 @@ const TERMS_PER_IMPORT = 2048;
  */
 const TYPED_FROM = 16;
 
+/** A list taking appends becomes a `LongList` at this length (a 256 KB array). */
+const LONG_FROM = 1 << 15;
+
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
 
 /**
- * One term's documents in FlexSearch's map: an array while documents are appended to it, or a
- * typed view once complete. A single-term search hands either back untouched; an append to a
- * typed list copies it into an array first (`thaw`), leaving its room in the chunk unused until
- * the lists are packed again (a merge, or a repacking once that room is half the entries).
+ * One term's documents in FlexSearch's map: an array while documents are appended to it, a typed
+ * view once complete, or the view a `LongList` keeps of its buffer (a list of LONG_FROM entries or
+ * more taking appends). A single-term search hands either back untouched; an append to a short
+ * typed list copies it into an array first (`appendable`), a long one becomes a `LongList`, either
+ * leaving its room in the chunk unused until the lists are packed again (a merge, or a repacking
+ * once that room is half the entries).
  */
 type List = number[] | Uint32Array;
 
@@ -121,6 +127,10 @@ export interface PostingsOptions {
   minUnusedForRepack?: number;
   /** List entries written per step of a merge or a trimming. */
   entriesPerStep?: number;
+  /** A list taking appends becomes a `LongList` at this length. */
+  longFrom?: number;
+  /** Appends a long list keeps before writing them (`LongList`). */
+  longFlush?: number;
 }
 
 /**
@@ -141,7 +151,9 @@ export class Postings {
    * once through its map). Looking a term up in a map of strings cost cache misses on every word of
    * a large build.
    */
-  private listOfId: Array<number[] | undefined> = [];
+  private listOfId: Array<number[] | LongList | undefined> = [];
+  /** The long lists taking appends, by term. */
+  private long = new Map<string, LongList>();
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -159,7 +171,7 @@ export class Postings {
   constructor(source: TermSource, holds: TermTest, options: PostingsOptions = {}) {
     this.source = source;
     this.holds = holds;
-    this.options = { minStaleForMerge: 4096, minUnusedForRepack: 1 << 20, entriesPerStep: ENTRIES_PER_STEP, ...options };
+    this.options = { minStaleForMerge: 4096, minUnusedForRepack: 1 << 20, entriesPerStep: ENTRIES_PER_STEP, longFrom: LONG_FROM, longFlush: 1024, ...options };
   }
 
   /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
@@ -208,11 +220,11 @@ export class Postings {
       if (!list) {
         const term = termOf(id);
         const byScore = lists.map.get(term);
-        if (byScore) list = this.thaw(byScore);
+        if (byScore) list = this.appendable(term, byScore);
         else lists.map.set(term, [(list = emptyList())]);
         this.listOfId[id] = list;
       }
-      list.push(doc);
+      if (list.push(doc) >= this.options.longFrom) this.listOfId[id] = this.lengthen(termOf(id), list as number[]);
     }
     lists.reg.add(doc);
     return true;
@@ -236,8 +248,14 @@ export class Postings {
     for (const term of terms) {
       if (!term) continue;
       const byScore = map.get(term);
-      if (byScore) this.thaw(byScore).push(doc);
-      else {
+      if (byScore) {
+        const list = this.appendable(term, byScore);
+        if (list.push(doc) >= this.options.longFrom) {
+          this.lengthen(term, list as number[]);
+          // `addNew` may hold the array under the term's id: seldom here (a load adds through `addNew`).
+          this.listOfId = [];
+        }
+      } else {
         const list = emptyList();
         list.push(doc);
         map.set(term, [list]);
@@ -249,6 +267,7 @@ export class Postings {
   /** Documents holding the term, ascending. */
   docs(term: string): Uint32Array {
     if (!term || term.includes(" ")) return new Uint32Array(0);
+    if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     const out = Uint32Array.from(ids);
     // Lists built in slot order are ascending already; only re-indexed slots put one out of order.
@@ -271,6 +290,7 @@ export class Postings {
    */
   view(term: string): ArrayLike<number> {
     if (!term || term.includes(" ")) return NO_DOCS;
+    if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     const stale = this.staleCount ? this.stale : undefined;
     let previous = -1;
@@ -333,12 +353,14 @@ export class Postings {
     let copied = 0;
     let chunk = new Uint32Array(0);
     let used = 0;
+    // A long list stays where it is, its appends written where they fit (`LongList.trim`: no copy).
+    for (const list of this.long.values()) list.trim();
     // Entries of the lists not yet reached: no chunk is made larger than what may still fill it.
     let ahead = this.entries;
-    for (const byScore of lists.map.values()) {
+    for (const [term, byScore] of lists.map) {
       const list = byScore[0];
       ahead -= list.length;
-      if (!Array.isArray(list) && !repack) continue;
+      if ((!Array.isArray(list) && !repack) || this.long.has(term)) continue;
       if (list.length < TYPED_FROM) byScore[0] = list.slice();
       else {
         if (used + list.length > chunk.length) {
@@ -370,6 +392,7 @@ export class Postings {
    * when the lists are not filled directly.
    */
   termLists(): Array<[term: string, docs: number[]]> {
+    for (const list of this.long.values()) list.settle();
     if (this.lists) return Array.from(this.lists.map, ([term, byScore]) => [term, Array.from(byScore[0])]);
     const out: Array<[string, number[]]> = [];
     this.index.export((key: string, data: string) => {
@@ -396,15 +419,28 @@ export class Postings {
     }
   }
 
-  /** The first (only) list of a term's lists by score, as an array documents can be appended to. */
-  private thaw(byScore: List[]): number[] {
+  /**
+   * The first (only) list of a term's lists by score, as a list documents can be appended to: an
+   * array, or a long list (a typed list copied into an array would copy millions of entries at once).
+   */
+  private appendable(term: string, byScore: List[]): number[] | LongList {
+    const long = this.long.get(term);
+    if (long) return long;
     const list = byScore[0];
     if (Array.isArray(list)) return list;
     this.unusedInChunks += list.length;
     if (!this.merge && this.unusedInChunks >= this.options.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
       this.merge = { steps: this.repacking() };
     }
+    if (list.length >= this.options.longFrom) return this.lengthen(term, list);
     return (byScore[0] = listOf(list, 0, list.length));
+  }
+
+  /** The term's list (its lists by score hold it first) made a long list. */
+  private lengthen(term: string, list: number[] | Uint32Array): LongList {
+    const long = new LongList(this.lists!.map.get(term)!, list, this.options.longFlush);
+    this.long.set(term, long);
+    return long;
   }
 
   /** Every list copied into fresh chunks (typed ones too), so that chunks left mostly unused are let go. */
@@ -459,25 +495,13 @@ export class Postings {
     }
     this.index = next.index;
     this.lists = next.lists;
+    this.long = next.long;
     this.listOfId = [];
     this.entries = next.entries;
     this.stale = next.stale;
     this.staleCount = next.staleCount;
     this.unusedInChunks = next.unusedInChunks;
   }
-}
-
-/**
- * An empty list that keeps its documents as doubles, not as small integers: a full collection
- * marks an array of small integers slot by slot, but passes over an array of doubles whole (there
- * is nothing in it to follow). A load appends to hundreds of millions of entries at ten million
- * records before the lists are frozen into typed chunks; as small integers they made a full
- * collection during a load take some half a second. Same 8 bytes an entry either way.
- */
-function emptyList(): number[] {
-  const list = [0.5];
-  list.pop();
-  return list;
 }
 
 /** `values[from, to)` as a list `emptyList` begins. */

@@ -25,17 +25,24 @@ function termListsOf(index: ReturnType<typeof reference>): Array<[string, number
   return out;
 }
 
+/** Lists long (`LongList`) from 3 entries, appends written 2 at a time: the long lists' paths taken in small tests. */
+const LONG = { longFrom: 3, longFlush: 2 };
+
 describe("Postings fill FlexSearch's lists as its add does", () => {
   const vocabulary = ["a", "b", "c", "the", "issue", "crash", "x1", "_", "bug"];
   const op = fc.record({ doc: fc.nat(40), terms: fc.uniqueArray(fc.constantFrom(...vocabulary), { maxLength: 6 }), byIds: fc.boolean(), trim: fc.boolean() });
 
-  it("gives the same export and the same documents per term over documents added and changed, and lists cut to size", () => {
+  it.each([
+    ["", {}],
+    [", with lists long from 3 entries (written 2 appends at a time)", LONG],
+  ])("gives the same export and the same documents per term over documents added and changed, and lists cut to size%s", (_, options) => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
         const current = new Map<number, string[]>();
         const postings = new Postings(
           () => current.entries(),
           (doc, term) => current.get(doc)?.includes(term) ?? false,
+          options,
         );
         const flex = reference();
         // Lists cut to size a step at a time, documents coming in between the steps.
@@ -101,7 +108,10 @@ describe("a merge of the lists runs in steps", () => {
     mergeSteps: fc.nat(12),
   });
 
-  it("answers every term exactly before, during and after merges, with changes between the steps", () => {
+  it.each([
+    ["", {}],
+    [", with lists long from 3 entries", LONG],
+  ])("answers every term exactly before, during and after merges, with changes between the steps%s", (_, long) => {
     let merges = 0;
     let changedWhileMerging = 0;
     fc.assert(
@@ -110,7 +120,7 @@ describe("a merge of the lists runs in steps", () => {
         const postings = new Postings(
           () => [...current.entries()].sort(([x], [y]) => x - y),
           (doc, term) => current.get(doc)?.includes(term) ?? false,
-          { minStaleForMerge: 2, entriesPerStep: 3 },
+          { minStaleForMerge: 2, entriesPerStep: 3, ...long },
         );
         const check = () => {
           for (const term of vocabulary) {
@@ -232,5 +242,32 @@ describe("lists taking appends hold doubles", () => {
       thawed: ["t0:double", "t1:double", "t2:double", "t3:double"],
       imported: ["u:double"],
     });
+  });
+});
+
+describe("long lists taking appends", () => {
+  it("take over an opened index's typed list without copying it into an array, answering exactly", () => {
+    const a = Uint32Array.from({ length: 40_000 }, (_, i) => i);
+    const b = Uint32Array.from({ length: 20 }, (_, i) => 2 * i);
+    const chunk = new Uint32Array([...a, ...b]);
+    const lists = { terms: Uint32Array.of(0, 1), chunkOf: Uint32Array.of(0, 0), from: Uint32Array.of(0, 40_000), to: Uint32Array.of(40_000, 40_020), chunks: [chunk], documents: a };
+    const postings = Postings.import(lists, (id) => ["a", "b"][id], () => [], () => true);
+    const held = () => (postings as unknown as { lists: { map: Map<string, ArrayLike<number>[]> } }).lists.map.get("a")![0];
+    expect(postings.addNew(40_000, [0], 1, () => "a")).toBe(true);
+    // The first append waits in the long list's tail: FlexSearch still holds the opened chunk's view,
+    // not a copy of its 40,000 entries into an array.
+    expect(held()).toBeInstanceOf(Uint32Array);
+    expect((held() as Uint32Array).buffer).toBe(chunk.buffer);
+    for (let doc = 40_001; doc < 43_000; doc++) expect(postings.addNew(doc, [0], 1, () => "a")).toBe(true);
+    postings.set(43_000, ["a", "b"]);
+    const view = postings.view("a");
+    expect(view).toBeInstanceOf(Uint32Array);
+    expect(Array.from(view)).toEqual(Array.from({ length: 43_001 }, (_, i) => i));
+    expect(Array.from(postings.view("b"))).toEqual([...b, 43_000]);
+    // Frozen again at the end of a load: the long list stays as it is, every append written.
+    postings.addNew(43_001, [0], 1, () => "a");
+    const trimming = postings.trimming();
+    while (!trimming.next().done);
+    expect(postings.termLists().find(([term]) => term === "a")![1].length).toBe(43_002);
   });
 });
