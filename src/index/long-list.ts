@@ -1,8 +1,8 @@
 /**
  * A long posting list that takes appends without copying itself at once. An array of millions of
- * entries grows by a copy of all of them into fresh memory (this machine writes fresh memory at some
- * 6 ms a megabyte: at three million entries one push took 135 ms, and the lists of common words grow
- * at about the same record). Here the documents lie in a typed buffer with room ahead; appends wait
+ * entries grows by a copy of all of them into fresh memory (some 6 ms a megabyte on this machine: at
+ * 2.9 million entries one push took 135 ms, and the lists of common words grow at about the same
+ * record). Here the documents lie in a typed buffer with room ahead; appends wait
  * in a short tail and are written into the room FLUSH at a time, FlexSearch's map then holding a view
  * of the entries written (its single-term search hands that view back as it is). Before the room runs
  * out, a buffer half as large again is begun and the entries are copied into it a slice per flush, so
@@ -25,7 +25,7 @@ const COPY_PARTS = 64;
 export class LongList {
   private buffer: Uint32Array;
   private written: number;
-  /** Appends not yet written: an array of doubles (see `emptyList` in ./postings.ts). */
+  /** Appends not yet written: an array of doubles (`emptyList`). */
   private tail: number[];
   private next: Uint32Array | undefined;
   /** Entries of `buffer` copied into `next`. */
@@ -85,14 +85,19 @@ export class LongList {
    */
   private flush(now: boolean): void {
     const full = this.written + this.tail.length > this.buffer.length;
-    if (full) this.next ??= new Uint32Array(Math.ceil(this.buffer.length * 1.5) + this.tail.length + this.flushEvery);
+    if (full) this.next ??= this.nextBuffer();
     if (this.next) this.copyAhead(now ? Infinity : Math.max(COPY_PER_FLUSH, Math.ceil(this.written / COPY_PARTS)));
     if (full) {
       if (this.copied < this.written) return;
       [this.buffer, this.next, this.copied] = [this.next!, undefined, 0];
     }
     this.writeTail();
-    if (!this.next && this.written > this.buffer.length * BEGIN_NEXT_AT) this.next = new Uint32Array(Math.ceil(this.buffer.length * 1.5) + this.flushEvery);
+    if (!this.next && this.written > this.buffer.length * BEGIN_NEXT_AT) this.next = this.nextBuffer();
+  }
+
+  /** A buffer half as large again, with room for the tail waiting and a flush more. */
+  private nextBuffer(): Uint32Array {
+    return new Uint32Array(Math.ceil(this.buffer.length * 1.5) + this.tail.length + this.flushEvery);
   }
 
   /** The tail written into the buffer's room (which must hold it), and the view of it published. */

@@ -330,7 +330,7 @@ export class Postings {
     for (let at = 0; at < documents.length; at += ENTRIES_PER_STEP) {
       const end = Math.min(documents.length, at + ENTRIES_PER_STEP);
       // Imported into the same map and register: the lists keep the shape `append` fills directly.
-      postings.index.import("reg", arrayOf(documents, at, end) as unknown as string);
+      postings.index.import("reg", listOf(documents, at, end) as unknown as string);
       yield;
     }
     postings.size = documents.length;
@@ -504,17 +504,13 @@ export class Postings {
   }
 }
 
-/** `values[from, to)` as a list `emptyList` begins. */
+/**
+ * `values[from … to)` as a list `emptyList` begins: a sized array filled in a loop is several times
+ * quicker than `Array.from`.
+ */
 function listOf(values: ArrayLike<number>, from: number, to: number): number[] {
   const out = emptyList();
   out.length = to - from;
-  for (let i = from; i < to; i++) out[i - from] = values[i];
-  return out;
-}
-
-/** `values[from … to)` as a plain array: a sized array filled in a loop is several times quicker than `Array.from`. */
-function arrayOf(values: Uint32Array | number[], from: number, to: number): number[] {
-  const out = new Array<number>(to - from);
   for (let i = from; i < to; i++) out[i - from] = values[i];
   return out;
 }
