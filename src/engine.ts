@@ -49,6 +49,7 @@ import { checkQuery, resolve } from "./resolve/resolve.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
+import { preparingMaxima } from "./score/block-maxima.js";
 import { BOOST_BLOCK, makeScorer, preparingBoosts } from "./score/score.js";
 import { rankInBlocks } from "./score/top-k.js";
 import { Store, type Stored } from "./store.js";
@@ -77,6 +78,13 @@ export interface SearchEngineOptions {
    * Set, `save` and `open` also pause after each of their steps instead of after about 8 ms of them.
    */
   blockSize?: number;
+  /**
+   * A term held by at least this many documents of a text field keeps, per block of 1,024 slots, its
+   * greatest length-normalised frequency there: what lets best match pass over blocks and matches that
+   * cannot beat the ones kept (answers do not change). Fewer keep less memory (4 bytes a block a
+   * term), more speed up fewer queries. Default: 4,096, or a 256th of the slots when that is more.
+   */
+  termBoundsFrom?: number;
   /** Where internal failures (500s, with their cause) and data problems found outside a load go; default: nowhere. */
   logger?: EngineLogger;
   /** Best-match configuration per kind (README: "Ranking configuration"); checked here, a RankingError names a mistake. */
@@ -206,7 +214,11 @@ interface ReadContext {
 }
 
 export class SearchEngine {
-  readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize" | "ranking">> & { rateLimit: false | RateLimitOptions; blockSize?: number };
+  readonly options: Required<Omit<SearchEngineOptions, "rateLimit" | "blockSize" | "termBoundsFrom" | "ranking">> & {
+    rateLimit: false | RateLimitOptions;
+    blockSize?: number;
+    termBoundsFrom?: number;
+  };
   /** The ranking every search scores with: the defaults with the `ranking` option applied. */
   readonly ranking: Ranking;
   private readonly store = new Store(parseRecord);
@@ -236,6 +248,7 @@ export class SearchEngine {
       now: options.now ?? Date.now,
       logger: options.logger ?? { warn() {}, error() {} },
       blockSize: options.blockSize,
+      termBoundsFrom: options.termBoundsFrom,
       previews: options.previews ?? "required",
     };
     this.ranking = resolveRanking(options.ranking);
@@ -295,13 +308,19 @@ export class SearchEngine {
     return stepped(steps, this.options.blockSize === undefined ? INDEX_SLICE_MS : 0);
   }
 
-  /** Every document's boost under the engine's ranking, computed in steps before the first search needs them. */
+  /**
+   * Every document's boost and the text part's block bounds under the engine's ranking, computed in
+   * steps before the first search needs them.
+   */
   private async prepareBoosts(): Promise<void> {
     await this.whenIdle(this.preparingAllBoosts());
   }
 
   private *preparingAllBoosts(): Steps<void> {
-    for (const c of this.collections.values()) yield* preparingBoosts(c, this.ranking[c.spec.kind]);
+    for (const c of this.collections.values()) {
+      yield* preparingBoosts(c, this.ranking[c.spec.kind]);
+      yield* preparingMaxima(c, this.ranking[c.spec.kind], this.options.termBoundsFrom);
+    }
   }
 
   /** Runs steps that change an index, each while no search is in flight, pausing between them. */
@@ -837,8 +856,9 @@ function checkEngineOptions(given: SearchEngineOptions): void {
     throw new UsageError("timeLimitMs", `expected a number of milliseconds above 0 and at most ${MAX_TIME_LIMIT_MS}, got ${String(timeLimitMs)}`);
   }
   if (now !== undefined && typeof now !== "function") throw new UsageError("now", "expected a function giving epoch milliseconds");
-  const { blockSize } = options;
-  if (blockSize !== undefined && !(Number.isInteger(blockSize) && blockSize >= 1)) throw new UsageError("blockSize", `expected a whole number of documents from 1 up, got ${String(blockSize)}`);
+  for (const [name, value] of Object.entries({ blockSize: options.blockSize, termBoundsFrom: options.termBoundsFrom })) {
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 1)) throw new UsageError(name, `expected a whole number of documents from 1 up, got ${String(value)}`);
+  }
   for (const [name, value] of Object.entries({ baseUrl, htmlUrl, vendor })) {
     if (value !== undefined && typeof value !== "string") throw new UsageError(name, `expected a string, got ${typeof value}`);
   }

@@ -15,6 +15,7 @@
  */
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { ChangeLog } from "../structures/change-log.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList } from "../structures/string-list.js";
@@ -47,8 +48,8 @@ const ACCOUNT_STEP = 1 << 15;
 
 const RESTORE_STEP = 1_024;
 
-/** Slots of signal changes kept for `signalChangesSince`: a load's worth is not, and then everything is computed again. */
-const SIGNAL_LOG_KEPT = 65_536;
+/** Slots of changes kept for `signalChangesSince` and `textChangesSince`: a load's worth is not, and then everything is computed again. */
+const CHANGES_KEPT = 65_536;
 
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
@@ -72,11 +73,10 @@ export class Collection {
   private slots = new FreeIds();
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
   private signalValues: NumberColumn[];
-  /** Changes of signal values counted since the collection was made, and the slots of the latest (`signalChangesSince`). */
-  private signalChanges = 0;
-  private signalLog: number[] = [];
-  /** The count of changes before the first one in `signalLog`. */
-  private signalLogFrom = 0;
+  /** Changes of signal values since the collection was made, and the slots of the latest (`signalChangesSince`). */
+  private readonly signalChanges = new ChangeLog(CHANGES_KEPT);
+  /** Documents whose text fields were indexed anew, and the slots of the latest (`textChangesSince`). */
+  private readonly textChanges = new ChangeLog(CHANGES_KEPT);
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
@@ -146,7 +146,7 @@ export class Collection {
 
   /** A number that grows whenever a document's signal values change (indexed, refreshed, removed). */
   get signalVersion(): number {
-    return this.signalChanges;
+    return this.signalChanges.version;
   }
 
   /**
@@ -155,17 +155,25 @@ export class Collection {
    * the signals (boosts) be kept across changes and only the changed slots computed again.
    */
   signalChangesSince(version: number): readonly number[] | undefined {
-    if (version < this.signalLogFrom || version > this.signalChanges) return undefined;
-    return this.signalLog.slice(version - this.signalLogFrom);
+    return this.signalChanges.since(version);
   }
 
   private noteSignalChange(doc: number): void {
-    if (this.signalLog.length >= SIGNAL_LOG_KEPT) {
-      this.signalLogFrom = this.signalChanges;
-      this.signalLog = [];
-    }
-    this.signalLog.push(doc);
-    this.signalChanges++;
+    this.signalChanges.note(doc);
+  }
+
+  /** A number that grows whenever a document's text fields are indexed anew. */
+  get textVersion(): number {
+    return this.textChanges.version;
+  }
+
+  /**
+   * The slots whose text fields were indexed anew since `textVersion` was `version` (a slot may
+   * repeat), or undefined when no longer kept: what lets bounds computed from the occurrences be
+   * raised for the changed slots alone. A removal is not noted: what a bound held stays above.
+   */
+  textChangesSince(version: number): readonly number[] | undefined {
+    return this.textChanges.since(version);
   }
 
   /** The raw value of the kind's `index`-th signal for a document, as read when it was indexed or its joins refreshed. */
@@ -387,6 +395,7 @@ export class Collection {
     this.joinPending.delete(doc);
     this.setRef(doc, ref);
     for (const field of this.fields.values()) this.indexField(field, doc, record);
+    this.textChanges.note(doc);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
     this.orders.setExactly(doc, this.spec.order(record));
     this.readSignals(doc, record);

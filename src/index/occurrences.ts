@@ -325,6 +325,22 @@ export class Occurrences {
     for (let at = start - base; at < end - base; at++) if (at === start - base || ids[at] !== ids[at - 1]) each(ids[at]);
   }
 
+  /** Calls `each` with every distinct term id of the document, ascending, and its frequency there. */
+  forEachRun(doc: number, each: (termId: number, frequency: number) => void): void {
+    const [start, end] = this.span(doc);
+    if (start === end) return;
+    const block = start >>> this.bits;
+    const ids = this.ids[block];
+    const last = end - this.bases[block];
+    for (let at = start - this.bases[block]; at < last; ) {
+      const id = ids[at];
+      let next = at + 1;
+      while (next < last && ids[next] === id) next++;
+      each(id, next - at);
+      at = next;
+    }
+  }
+
   /** Documents 0 … capacity-1 with their occurrences in turn, compacted. */
   state(capacity: number): OccurrencesState {
     return finish(this.snapshotting(capacity)).state();

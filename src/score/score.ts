@@ -19,6 +19,7 @@ import type { TextLeaf } from "../plan/plan.js";
 import type { Steps } from "../index/steps.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { blockTextBound, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
 import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
 
 export interface FieldExplanation {
@@ -93,9 +94,10 @@ export interface Scorer {
    */
   prepare?(block: number): void;
   /**
-   * At least the score of every document of a block (BOOST_BLOCK slots) whose boosts are all
-   * computed, from the block's greatest boost: what lets ranking pass over a whole block. Infinity
-   * for a block not yet computed. Absent when boosts are not kept.
+   * At least the score of every document of a block (BOOST_BLOCK slots): from the block's greatest
+   * boost, where its boosts are all computed (Infinity for a block not yet computed), and its words'
+   * greatest shares where the collection keeps them. What lets ranking pass over a whole block.
+   * Absent when neither is kept.
    */
   blockBound?(block: number): number;
   /** The tie-break rank of a document among equal scores (lower first). */
@@ -160,12 +162,28 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   // Each word adds idf · tf / (k1 + tf) < idf; the margin covers rounding in the sums. A boost below
   // -1 (a signal's raw value taken as it is) makes the score at most 0.
   const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
-  const boundOf = (boost: number): number => (words.length ? textBound * Math.max(0, 1 + boost) : 1 + boost);
-  const blockBound = (block: number): number => (kept!.prepared[block] ? boundOf(kept!.greatest[block]) : Infinity);
+  // Closer per block where the collection keeps its words' greatest shares (block-maxima.ts); the
+  // last block's is kept, ranking asking block after block.
+  const maxima = words.length ? maximaOf(collection, ranking) : undefined;
+  const textInBlock = maxima && blockTextBound(maxima, words, ranking.k1);
+  let lastBlock = -1;
+  let lastTextBound = textBound;
+  const textBoundAt = (block: number): number => {
+    if (textInBlock && block !== lastBlock) {
+      lastBlock = block;
+      lastTextBound = Math.min(textBound, textInBlock(block) * (1 + 1e-9));
+    }
+    return lastTextBound;
+  };
+  const boundOf = (boost: number, block: number): number => (words.length ? textBoundAt(block) * Math.max(0, 1 + boost) : 1 + boost);
+  const blockBound = kept
+    ? (block: number): number => (kept.prepared[block] ? boundOf(kept.greatest[block], block) : Infinity)
+    : textInBlock && ((block: number): number => textBoundAt(block));
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
-    ...(kept ? { prepare, blockBound } : {}),
-    ...(words.length ? { bound: (doc: number) => boundOf(boostFor(doc)) } : {}),
+    ...(kept ? { prepare } : {}),
+    ...(blockBound ? { blockBound } : {}),
+    ...(words.length ? { bound: (doc: number) => boundOf(boostFor(doc), Math.floor(doc / BOOST_BLOCK)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
       const signalParts: Record<string, SignalExplanation> = {};
@@ -282,8 +300,8 @@ export function* preparingBoosts(collection: Collection, ranking: KindRanking): 
 
 const boostCache = new WeakMap<Collection, KeptBoosts>();
 
-/** Slots of one block of `Scorer.prepare`. */
-export const BOOST_BLOCK = 1024;
+/** Slots of one block of `Scorer.prepare` and `Scorer.blockBound`: those of the text part's bounds. */
+export const BOOST_BLOCK = MAXIMA_BLOCK;
 
 /**
  * The boosts kept for the collection under `ranking`, brought up to date: the slots whose signals
