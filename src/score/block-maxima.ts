@@ -59,14 +59,20 @@ const TERMS_PER_STEP = 1 << 16;
 /** Occurrences read per step of a whole computation. */
 const OCCURRENCES_PER_STEP = 1 << 15;
 
+/** Documents indexed anew that a search raises the bounds for itself; with more, it goes without them. */
+const RAISED_BY_A_SEARCH = 4096;
+
 /**
  * The bounds kept for the collection under `ranking`, brought up to date with the documents
  * indexed since (all at once); undefined when there are none (not yet computed, computed under
- * another ranking, or changes no longer known).
+ * another ranking, or changes no longer known), or when more than RAISED_BY_A_SEARCH changes wait
+ * (raising 65,536 documents would hold the search for tens of milliseconds: the indexer raises them
+ * in steps once it is idle, and until then the words' bounds are their idf).
  */
 export function maximaOf(collection: Collection, ranking: KindRanking): KeptMaxima | undefined {
   const kept = current(collection, ranking);
-  if (kept) finish(raisingChanged(collection, kept));
+  if (!kept || collection.textVersion - kept.version > RAISED_BY_A_SEARCH) return undefined;
+  finish(raisingChanged(collection, kept));
   return kept;
 }
 
