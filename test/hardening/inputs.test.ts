@@ -92,6 +92,10 @@ describe("misuse of the library is a typed error", () => {
     }
     expect(() => new SearchEngine({ timeLimitMs: 0 })).toThrow(/timeLimitMs/);
     expect(() => new SearchEngine({ blockSize: 0 })).toThrow(/blockSize/);
+    for (const termBoundsFrom of [0, 1.5, -1, Number.NaN, "7" as unknown as number]) {
+      expect(() => new SearchEngine({ termBoundsFrom }), String(termBoundsFrom)).toThrow(/termBoundsFrom/);
+    }
+    expect(new SearchEngine({ termBoundsFrom: 1 }).options.termBoundsFrom).toBe(1);
     expect(() => new SearchEngine({ now: 5 as unknown as () => number })).toThrow(/now/);
   });
 
