@@ -70,21 +70,22 @@ const RAISED_BY_A_SEARCH = 4096;
  * in steps once it is idle, and until then the words' bounds are their idf).
  */
 export function maximaOf(collection: Collection, ranking: KindRanking): KeptMaxima | undefined {
-  const kept = current(collection, ranking);
-  if (!kept || collection.textVersion - kept.version > RAISED_BY_A_SEARCH) return undefined;
-  finish(raisingChanged(collection, kept));
-  return kept;
+  const found = current(collection, ranking);
+  if (!found || found.changed.length > RAISED_BY_A_SEARCH) return undefined;
+  finish(raisingChanged(collection, found.kept, found.changed));
+  return found.kept;
 }
 
-/** The kept bounds if they are under `ranking` and their changes are still known. */
-function current(collection: Collection, ranking: KindRanking): KeptMaxima | undefined {
+/** The kept bounds if they are under `ranking` and their changes are still known, with those changes. */
+function current(collection: Collection, ranking: KindRanking): { kept: KeptMaxima; changed: readonly number[] } | undefined {
   const kept = maximaCache.get(collection);
   if (!kept || kept.ranking !== ranking) return undefined;
-  if (collection.textChangesSince(kept.version) === undefined) {
+  const changed = collection.textChangesSince(kept.version);
+  if (changed === undefined) {
     maximaCache.delete(collection);
     return undefined;
   }
-  return kept;
+  return { kept, changed };
 }
 
 /**
@@ -94,10 +95,10 @@ function current(collection: Collection, ranking: KindRanking): KeptMaxima | und
  * to keep bounds there (default MAXIMA_FROM, or a 256th of the slots when that is more).
  */
 export function* preparingMaxima(collection: Collection, ranking: KindRanking, from?: number): Steps<void> {
-  const kept = current(collection, ranking);
+  const found = current(collection, ranking);
   const blocks = Math.ceil(collection.capacity / MAXIMA_BLOCK);
-  if (kept && kept.blocks * 8 >= blocks * 7) {
-    yield* raisingChanged(collection, kept);
+  if (found && found.kept.blocks * 8 >= blocks * 7) {
+    yield* raisingChanged(collection, found.kept, found.changed);
     return;
   }
   if (!blocks) return;
@@ -142,9 +143,8 @@ function* computing(collection: Collection, field: FieldIndex, ranking: KindRank
   return maxima;
 }
 
-/** Raises the bounds of every field for the documents indexed since they were brought up to date. */
-function* raisingChanged(collection: Collection, kept: KeptMaxima): Steps<void> {
-  const changed = collection.textChangesSince(kept.version) ?? [];
+/** Raises the bounds of every field for `changed`, the documents indexed anew since they were brought up to date. */
+function* raisingChanged(collection: Collection, kept: KeptMaxima, changed: readonly number[]): Steps<void> {
   kept.version = collection.textVersion;
   if (!changed.length) return;
   const raisers = [...kept.fields].map(([field, maxima]) => raiser(collection, field, maxima));

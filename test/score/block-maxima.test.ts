@@ -150,11 +150,11 @@ describe("block bounds of the text part", () => {
         const field = collection.fields.get(name)!;
         for (const [id, shares] of byTerm) {
           for (let block = 0; block < shares.length; block++) {
-            const kept_ = greatestShare(kept, field, id, block, collection.averageLength(field) || 1);
-            if (shares[block] === undefined || kept_ === undefined) continue;
+            const share = greatestShare(kept, field, id, block, collection.averageLength(field) || 1);
+            if (shares[block] === undefined || share === undefined) continue;
             compared++;
-            if (exact) expect(kept_).toBeCloseTo(shares[block], 5);
-            expect(kept_).toBeGreaterThanOrEqual(shares[block] * (1 - 1e-12));
+            if (exact) expect(share).toBeCloseTo(shares[block], 5);
+            expect(share).toBeGreaterThanOrEqual(shares[block] * (1 - 1e-12));
           }
         }
       }
