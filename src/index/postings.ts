@@ -161,6 +161,14 @@ export class Postings {
   /** 1 for a document whose entries in FlexSearch may not match its terms. */
   private stale = new Uint8Array(64);
   private staleCount = 0;
+  /** Documents marked stale so far: a list found clean before one was marked may not be clean since. */
+  private staleMarks = 0;
+  /**
+   * Lists `view` found clean, with their length and `staleMarks` then. A list changes only by growing
+   * (a merge or a freezing puts new lists in its place), so one of the same length, with no document
+   * marked since, is clean still: a common word's list is not read through again on every search.
+   */
+  private readonly clean = new WeakMap<ArrayLike<number>, { length: number; staleMarks: number }>();
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly options: Required<PostingsOptions>;
@@ -292,6 +300,8 @@ export class Postings {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
+    const known = this.clean.get(ids);
+    if (known && known.length === ids.length && known.staleMarks === this.staleMarks) return ids;
     const stale = this.staleCount ? this.stale : undefined;
     let previous = -1;
     for (let i = 0; i < ids.length; i++) {
@@ -299,6 +309,7 @@ export class Postings {
       if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
       previous = doc;
     }
+    this.clean.set(ids, { length: ids.length, staleMarks: this.staleMarks });
     return ids;
   }
 
@@ -416,6 +427,7 @@ export class Postings {
     if (!this.stale[doc]) {
       this.stale[doc] = 1;
       this.staleCount++;
+      this.staleMarks++;
     }
   }
 
