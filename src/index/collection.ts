@@ -434,6 +434,11 @@ export class Collection {
     return this.dictionary.find(term);
   }
 
+  /** The term of a dictionary id. */
+  termOf(id: number): string {
+    return this.dictionary.term(id);
+  }
+
   /** Indexes the field's text of a document anew, replacing what it had. */
   private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
     const terms = this.fieldTerms;

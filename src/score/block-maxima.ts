@@ -18,6 +18,7 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import { finish, zeroedArray, type Steps } from "../index/steps.js";
+import { ImpactWriter, impactsNow, type KeptImpacts } from "./impacts.js";
 import type { KindRanking } from "./ranking-config.js";
 
 /** Slots per block: the boosts' blocks, which ranking passes over whole. */
@@ -43,6 +44,8 @@ interface KeptMaxima {
   /** Blocks the bounds cover. */
   blocks: number;
   fields: Map<FieldIndex, FieldMaxima>;
+  /** The bounded terms' frequencies beside their lists, computed with the bounds (impacts.ts); let go once too many documents changed. */
+  impacts: KeptImpacts | undefined;
 }
 
 const maximaCache = new WeakMap<Collection, KeptMaxima>();
@@ -76,6 +79,11 @@ export function maximaOf(collection: Collection, ranking: KindRanking): KeptMaxi
   return found.kept;
 }
 
+/** The bounded terms' frequencies kept with the bounds, usable now (impacts.ts); let go once too many documents changed since. */
+export function impactsOf(kept: KeptMaxima, collection: Collection): ReturnType<typeof impactsNow> {
+  return impactsNow(kept.impacts, collection, () => (kept.impacts = undefined));
+}
+
 /** The kept bounds if they are under `ranking` and their changes are still known, with those changes. */
 function current(collection: Collection, ranking: KindRanking): { kept: KeptMaxima; changed: readonly number[] } | undefined {
   const kept = maximaCache.get(collection);
@@ -102,7 +110,7 @@ export function* preparingMaxima(collection: Collection, ranking: KindRanking, f
     return;
   }
   if (!blocks) return;
-  const fresh: KeptMaxima = { ranking, version: collection.textVersion, blocks, fields: new Map() };
+  const fresh: KeptMaxima = { ranking, version: collection.textVersion, blocks, fields: new Map(), impacts: { version: collection.textVersion, fields: new Map() } };
   const least = from ?? Math.max(MAXIMA_FROM, collection.capacity >>> 8);
   // A term held by enough documents of one field keeps bounds in every field: without them a word's
   // bound is its idf, and a common word of bodies is often a rare one of titles.
@@ -113,13 +121,28 @@ export function* preparingMaxima(collection: Collection, ranking: KindRanking, f
     if (fields.some((f) => id < f.df.length && f.df[id] >= least)) bounded.push(id);
     if (id % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
   }
-  for (const field of fields) fresh.fields.set(field, yield* computing(collection, field, ranking, blocks, bounded, terms));
+  for (const field of fields) {
+    const impacts = yield* ImpactWriter.starting(field, bounded, (id) => collection.termOf(id));
+    fresh.fields.set(field, yield* computing(collection, field, ranking, blocks, bounded, terms, impacts));
+    fresh.impacts!.fields.set(field, impacts.finished());
+  }
   // Changes made between the steps are raised when the bounds are next read.
   maximaCache.set(collection, fresh);
 }
 
-/** One field's bounds of the `bounded` term ids (of `terms`), computed from every live document's occurrences. */
-function* computing(collection: Collection, field: FieldIndex, ranking: KindRanking, blocks: number, bounded: readonly number[], terms: number): Steps<FieldMaxima> {
+/**
+ * One field's bounds of the `bounded` term ids (of `terms`), computed from every live document's
+ * occurrences; their frequencies go to `impacts` on the way.
+ */
+function* computing(
+  collection: Collection,
+  field: FieldIndex,
+  ranking: KindRanking,
+  blocks: number,
+  bounded: readonly number[],
+  terms: number,
+  impacts: ImpactWriter,
+): Steps<FieldMaxima> {
   const maxima: FieldMaxima = { b: ranking.fields[field.spec.name].b, avg: collection.averageLength(field) || 1, tableOf: yield* zeroedArray(terms), tables: [] };
   let fresh = 0;
   for (const id of bounded) {
@@ -131,7 +154,7 @@ function* computing(collection: Collection, field: FieldIndex, ranking: KindRank
     }
   }
   if (!maxima.tables.length) return maxima;
-  const raise = raiser(collection, field, maxima);
+  const raise = raiser(collection, field, maxima, impacts);
   let read = 0;
   for (let doc = 0; doc < collection.capacity; doc++) {
     read += raise(doc) + 1;
@@ -156,11 +179,13 @@ function* raisingChanged(collection: Collection, kept: KeptMaxima, changed: read
 
 /**
  * What raises the field's bounds at a document's block to its shares, returning the occurrences
- * read: one function per field, not one per document (a whole computation calls it millions of times).
+ * read: one function per field, not one per document (a whole computation calls it millions of
+ * times). With `impacts`, the bounded terms' frequencies are noted too (documents in ascending order).
  */
-function raiser(collection: Collection, field: FieldIndex, maxima: FieldMaxima): (doc: number) => number {
+function raiser(collection: Collection, field: FieldIndex, maxima: FieldMaxima, impacts?: ImpactWriter): (doc: number) => number {
   const { tableOf, tables, b, avg } = maxima;
   const blocks = tables.length ? tables[0].length : 0;
+  let current = 0;
   let block = 0;
   let norm = 1;
   const onRun = (id: number, frequency: number): void => {
@@ -169,8 +194,10 @@ function raiser(collection: Collection, field: FieldIndex, maxima: FieldMaxima):
     const share = roundedUp(frequency / norm);
     const table = tables[t - 1];
     if (share > table[block]) table[block] = share;
+    impacts?.note(t - 1, current, frequency);
   };
   return (doc) => {
+    current = doc;
     block = Math.floor(doc / MAXIMA_BLOCK);
     const length = field.occurrences.count(doc);
     if (!length || block >= blocks || !collection.isLive(doc)) return 0;

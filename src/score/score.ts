@@ -19,7 +19,8 @@ import type { TextLeaf } from "../plan/plan.js";
 import type { Steps } from "../index/steps.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { blockTextBound, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
+import { blockTextBound, impactsOf, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
+import { ImpactCursor } from "./impacts.js";
 import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
 
 export interface FieldExplanation {
@@ -70,6 +71,8 @@ interface WordField {
   avg: number;
   weight: number;
   b: number;
+  /** The term's kept frequencies in the field (impacts.ts), where the collection keeps them. */
+  cursor?: ImpactCursor;
 }
 
 interface WordStat {
@@ -107,15 +110,33 @@ export interface Scorer {
 export function makeScorer(collection: Collection, leaves: TextLeaf[], store: Store, ranking: KindRanking): Scorer {
   const words = wordStats(collection, leaves, ranking);
   const signals = scoredSignals(collection, ranking);
+  // Common words' frequencies read beside their lists where the collection keeps them (block-maxima.ts).
+  const maxima = words.length ? maximaOf(collection, ranking) : undefined;
+  const impacts = maxima && impactsOf(maxima, collection);
+  const changed = impacts?.changed;
+  if (impacts) {
+    for (const w of words) {
+      for (const f of w.fields) {
+        const kept = impacts.of(f.index, f.termId);
+        if (kept) f.cursor = new ImpactCursor(kept);
+      }
+    }
+  }
 
-  /** The text part; with `parts`, each word's breakdown is recorded in it. */
+  /**
+   * The text part; with `parts`, each word's breakdown is recorded in it. Frequencies come from the
+   * kept ones where they hold (not for an explanation, which asks for one document out of order), else
+   * from the document's occurrences: the same numbers either way.
+   */
   const textOf = (doc: number, parts?: WordExplanation[]): number => {
+    const kept = impacts !== undefined && !parts && !changed?.has(doc);
     let text = 0;
     for (const w of words) {
       let tf = 0;
       const fields: FieldExplanation[] | undefined = parts && [];
       for (const f of w.fields) {
-        const raw = collection.termFrequency(f.index, doc, f.termId);
+        let raw = kept && f.cursor ? f.cursor.frequency(doc) : -1;
+        if (raw < 0) raw = collection.termFrequency(f.index, doc, f.termId);
         if (!raw) continue;
         const length = f.index.occurrences.count(doc);
         const share = (f.weight * raw) / (1 - f.b + (f.b * length) / f.avg);
@@ -164,7 +185,6 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const textBound = words.reduce((n, w) => n + w.idf, 0) * (1 + 1e-9);
   // Closer per block where the collection keeps its words' greatest shares (block-maxima.ts); the
   // last block's is kept, ranking asking block after block.
-  const maxima = words.length ? maximaOf(collection, ranking) : undefined;
   const textInBlock = maxima && blockTextBound(maxima, words, ranking.k1);
   let lastBlock = -1;
   let lastTextBound = textBound;
