@@ -129,13 +129,13 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
    * from the document's occurrences: the same numbers either way.
    */
   const textOf = (doc: number, parts?: WordExplanation[]): number => {
-    const kept = impacts !== undefined && !parts && !changed?.has(doc);
+    const fromKept = impacts !== undefined && !parts && !changed?.has(doc);
     let text = 0;
     for (const w of words) {
       let tf = 0;
       const fields: FieldExplanation[] | undefined = parts && [];
       for (const f of w.fields) {
-        let raw = kept && f.cursor ? f.cursor.frequency(doc) : -1;
+        let raw = fromKept && f.cursor ? f.cursor.frequency(doc) : -1;
         if (raw < 0) raw = collection.termFrequency(f.index, doc, f.termId);
         if (!raw) continue;
         const length = f.index.occurrences.count(doc);
