@@ -83,6 +83,9 @@ const TYPED_FROM = 16;
 /** A list taking appends becomes a `LongList` at this length (a 256 KB array). */
 const LONG_FROM = 1 << 15;
 
+/** Terms whose lists `view` keeps known as clean at most (it forgets them all past that). */
+const CLEAN_KEPT = 1 << 16;
+
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
 
@@ -164,11 +167,14 @@ export class Postings {
   /** Documents marked stale so far: a list found clean before one was marked may not be clean since. */
   private staleMarks = 0;
   /**
-   * Lists `view` found clean, with their length and `staleMarks` then. A list changes only by growing
-   * (a merge or a freezing puts new lists in its place), so one of the same length, with no document
-   * marked since, is clean still: a common word's list is not read through again on every search.
+   * The lists `view` found clean by term, while no entry was added and no document marked stale
+   * since (`cleanAt`): a common word's list is not read through again on every search. A list is
+   * known by the very object found clean (a merge or a freezing puts new lists in place). A map
+   * by term, emptied at the first change and when full: weak maps keyed by lists would cost the
+   * collector a pass over their entries in every full collection.
    */
-  private readonly clean = new WeakMap<ArrayLike<number>, { length: number; staleMarks: number }>();
+  private readonly clean = new Map<string, ArrayLike<number>>();
+  private cleanAt = { entries: 0, staleMarks: 0 };
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly options: Required<PostingsOptions>;
@@ -300,8 +306,11 @@ export class Postings {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
-    const known = this.clean.get(ids);
-    if (known && known.length === ids.length && known.staleMarks === this.staleMarks) return ids;
+    if (this.cleanAt.entries !== this.entries || this.cleanAt.staleMarks !== this.staleMarks || this.clean.size >= CLEAN_KEPT) {
+      this.clean.clear();
+      this.cleanAt = { entries: this.entries, staleMarks: this.staleMarks };
+    }
+    if (this.clean.get(term) === ids) return ids;
     const stale = this.staleCount ? this.stale : undefined;
     let previous = -1;
     for (let i = 0; i < ids.length; i++) {
@@ -309,7 +318,7 @@ export class Postings {
       if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
       previous = doc;
     }
-    this.clean.set(ids, { length: ids.length, staleMarks: this.staleMarks });
+    this.clean.set(term, ids);
     return ids;
   }
 
