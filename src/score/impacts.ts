@@ -20,6 +20,9 @@ const FREQUENCY_CAP = 255;
 /** Documents indexed anew that a search looks up itself; with more, the frequencies are let go. */
 export const CHANGES_LOOKED_UP = 4096;
 
+/** List entries read per step when the lists are taken (a list is read whole in one). */
+const ENTRIES_PER_STEP = 1 << 20;
+
 /** Bytes of fresh frequencies allocated per step: first writes cost some 4 ms a megabyte on a virtual machine. */
 const BYTES_PER_STEP = 1 << 20;
 
@@ -61,12 +64,23 @@ export class ImpactWriter {
     this.at = new Uint32Array(termIds.length);
   }
 
-  /** A writer for `termIds` (numbered 0, 1, … in that order), their lists read from the field's postings; arrays allocated in steps. */
+  /**
+   * A writer for `termIds` (numbered 0, 1, … in that order), their lists read from the field's
+   * postings, in steps: reading a list checks it through (`Postings.view`), and the common terms'
+   * lists hold some 28 million entries at 1M documents.
+   */
   static *starting(field: FieldIndex, termIds: readonly number[], termOf: (id: number) => string): Steps<ImpactWriter> {
-    const writer = new ImpactWriter(
-      termIds,
-      termIds.map((id) => (id < field.df.length && field.df[id] > 0 ? field.postings.view(termOf(id)) : undefined)),
-    );
+    const lists: Array<ArrayLike<number> | undefined> = [];
+    let read = 0;
+    for (const id of termIds) {
+      const list = id < field.df.length && field.df[id] > 0 ? field.postings.view(termOf(id)) : undefined;
+      lists.push(list);
+      if ((read += list?.length ?? 0) >= ENTRIES_PER_STEP) {
+        read = 0;
+        yield;
+      }
+    }
+    const writer = new ImpactWriter(termIds, lists);
     let fresh = 0;
     for (const length of writer.lengths) {
       writer.frequencies.push(new Uint8Array(length));
