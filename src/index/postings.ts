@@ -164,17 +164,15 @@ export class Postings {
   /** 1 for a document whose entries in FlexSearch may not match its terms. */
   private stale = new Uint8Array(64);
   private staleCount = 0;
-  /** Documents marked stale so far: a list found clean before one was marked may not be clean since. */
-  private staleMarks = 0;
   /**
    * The lists `view` found clean by term, while no entry was added and no document marked stale
    * since (`cleanAt`): a common word's list is not read through again on every search. A list is
-   * known by the very object found clean (a merge or a freezing puts new lists in place). A map
-   * by term, emptied at the first change and when full: weak maps keyed by lists would cost the
-   * collector a pass over their entries in every full collection.
+   * known by the very object found clean: a merge or a freezing puts new lists in place (a merge is
+   * also what lowers `staleCount`). A map by term, emptied at the first change and when full: weak
+   * maps keyed by lists would cost the collector a pass over their entries in every full collection.
    */
   private readonly clean = new Map<string, ArrayLike<number>>();
-  private cleanAt = { entries: 0, staleMarks: 0 };
+  private cleanAt = { entries: 0, staleCount: 0 };
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly options: Required<PostingsOptions>;
@@ -306,9 +304,9 @@ export class Postings {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
-    if (this.cleanAt.entries !== this.entries || this.cleanAt.staleMarks !== this.staleMarks || this.clean.size >= CLEAN_KEPT) {
+    if (this.cleanAt.entries !== this.entries || this.cleanAt.staleCount !== this.staleCount || this.clean.size >= CLEAN_KEPT) {
       this.clean.clear();
-      this.cleanAt = { entries: this.entries, staleMarks: this.staleMarks };
+      this.cleanAt = { entries: this.entries, staleCount: this.staleCount };
     }
     if (this.clean.get(term) === ids) return ids;
     const stale = this.staleCount ? this.stale : undefined;
@@ -436,7 +434,6 @@ export class Postings {
     if (!this.stale[doc]) {
       this.stale[doc] = 1;
       this.staleCount++;
-      this.staleMarks++;
     }
   }
 

@@ -7,18 +7,21 @@
 /** Words of a block of `size` slots. */
 export const wordsFor = (size: number): number => (size + 31) >>> 5;
 
-/** The first index at or after `from` whose value is at least `target` (galloping, then binary search). */
-export function seek(list: ArrayLike<number>, from: number, target: number): number {
+/**
+ * The first index at or after `from` (before `end`, the list's length unless given) whose value is
+ * at least `target`, or `end` (galloping, then binary search).
+ */
+export function seek(list: ArrayLike<number>, from: number, target: number, end = list.length): number {
   let lo = from;
   if (lo > 0 && list[lo - 1] >= target) lo = 0;
   let step = 1;
   let hi = lo;
-  while (hi < list.length && list[hi] < target) {
+  while (hi < end && list[hi] < target) {
     lo = hi + 1;
     hi += step;
     step *= 2;
   }
-  if (hi > list.length) hi = list.length;
+  if (hi > end) hi = end;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (list[mid] < target) lo = mid + 1;

@@ -110,7 +110,8 @@ export function* preparingMaxima(collection: Collection, ranking: KindRanking, f
     return;
   }
   if (!blocks) return;
-  const fresh: KeptMaxima = { ranking, version: collection.textVersion, blocks, fields: new Map(), impacts: { version: collection.textVersion, fields: new Map() } };
+  const impacts: KeptImpacts = { version: collection.textVersion, fields: new Map() };
+  const fresh: KeptMaxima = { ranking, version: collection.textVersion, blocks, fields: new Map(), impacts };
   const least = from ?? Math.max(MAXIMA_FROM, collection.capacity >>> 8);
   // A term held by enough documents of one field keeps bounds in every field: without them a word's
   // bound is its idf, and a common word of bodies is often a rare one of titles.
@@ -122,9 +123,9 @@ export function* preparingMaxima(collection: Collection, ranking: KindRanking, f
     if (id % TERMS_PER_STEP === TERMS_PER_STEP - 1) yield;
   }
   for (const field of fields) {
-    const impacts = yield* ImpactWriter.starting(field, bounded, (id) => collection.termOf(id));
-    fresh.fields.set(field, yield* computing(collection, field, ranking, blocks, bounded, terms, impacts));
-    fresh.impacts!.fields.set(field, impacts.finished());
+    const writer = yield* ImpactWriter.starting(field, bounded, (id) => collection.termOf(id));
+    fresh.fields.set(field, yield* computing(collection, field, ranking, blocks, bounded, terms, writer));
+    impacts.fields.set(field, writer.finished());
   }
   // Changes made between the steps are raised when the bounds are next read.
   maximaCache.set(collection, fresh);

@@ -13,6 +13,7 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { Steps } from "../index/steps.js";
+import { seek } from "../plan/bits.js";
 
 /** The greatest frequency kept; a document holding a term this often or more is looked up. */
 const FREQUENCY_CAP = 255;
@@ -96,8 +97,9 @@ export class ImpactWriter {
     const docs = this.lists[t];
     if (!docs) return;
     const at = this.at[t];
-    if (at === this.lengths[t] && doc > docs[at - 1]) return;
-    if (at < this.lengths[t] && docs[at] === doc) {
+    // Past the list's end: appended since (the walk ascends, so it is past the last entry noted).
+    if (at === this.lengths[t]) return;
+    if (docs[at] === doc) {
       this.frequencies[t][at] = Math.min(frequency, FREQUENCY_CAP);
       this.at[t] = at + 1;
     } else this.lists[t] = undefined;
@@ -135,7 +137,7 @@ export function impactsNow(
 
 /**
  * A term's frequency in the documents of its kept list, asked in ascending order (quickest) or not:
- * the position reached is kept, and the next document is sought from it by doubling steps.
+ * the position reached is kept, and the next document is sought from it (`seek`).
  */
 export class ImpactCursor {
   private at = 0;
@@ -151,26 +153,9 @@ export class ImpactCursor {
 
   /** The term's frequency in `doc` (0 when its list lacks it), or -1 when it must be looked up. */
   frequency(doc: number): number {
-    const docs = this.docs;
-    let lo = this.at;
-    if (lo > 0 && docs[lo - 1] >= doc) lo = 0;
-    // The first entry at or past `doc` lies in [lo, hi]: found by doubling steps, then halving.
-    let step = 1;
-    let hi = lo;
-    while (hi < this.length && docs[hi] < doc) {
-      lo = hi + 1;
-      hi += step;
-      step *= 2;
-    }
-    if (hi > this.length) hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (docs[mid] < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    this.at = lo;
-    if (lo === this.length || docs[lo] !== doc) return 0;
-    const frequency = this.frequencies[lo];
+    const at = (this.at = seek(this.docs, this.at, doc, this.length));
+    if (at === this.length || this.docs[at] !== doc) return 0;
+    const frequency = this.frequencies[at];
     return frequency === FREQUENCY_CAP ? -1 : frequency;
   }
 }
