@@ -15,7 +15,7 @@ import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally } from "./records/tally.js";
 import { KeyMap } from "./structures/key-map.js";
 import { KeyTable } from "./structures/key-table.js";
-import { StringList } from "./structures/string-list.js";
+import { StringList, type ListLike } from "./structures/string-list.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
 export { issueKeyOf, repositoryOf } from "./records/read.js";
@@ -55,7 +55,9 @@ export interface SavedEntries extends Iterable<SavedPiece> {
 
 /** Records of one kind in the store's order: keys and references. */
 export interface SavedPiece {
-  keys: readonly string[];
+  /** The piece's keys: `keys` from `from` on, one per reference. */
+  keys: StringList;
+  from: number;
   refs: Uint32Array;
 }
 
@@ -86,7 +88,7 @@ export interface SavedTally {
 /** A piece of a saved table as an open hands it over: keys, and where each record lies among the chunks taken over. */
 export interface RestoredPiece {
   kind: DumpKind;
-  keys: readonly string[];
+  keys: ListLike<string>;
   chunks: Uint32Array;
   starts: Uint32Array;
   lengths: Uint32Array;
@@ -251,8 +253,7 @@ export class Store implements StoreReader {
         if (this.revision !== revision) return undefined;
       }
       let i = 0;
-      for (const [key, ref] of map) {
-        keys.push(key);
+      for (const ref of map.valuesCopyingKeys(keys)) {
         refs[i++] = ref;
         if (++copied % COPIED_PER_STEP === 0) {
           yield;
@@ -369,7 +370,7 @@ export class Store implements StoreReader {
     for (let i = 0; i < keys.length; i++) {
       // A piece of 8,192 keys filed at once held the loop for 50-90 ms at a million records.
       if (i % FILED_PER_STEP === FILED_PER_STEP - 1) yield;
-      this.file(kind, keys[i], first + i, null);
+      this.file(kind, keys.at(i)!, first + i, null);
     }
   }
 
@@ -509,7 +510,7 @@ function savedEntries(keys: StringList, refs: Uint32Array): SavedEntries {
   return {
     count: keys.length,
     *[Symbol.iterator]() {
-      for (let at = 0; at < keys.length; at += PIECE) yield { keys: keys.slice(at, at + PIECE) as string[], refs: refs.subarray(at, at + PIECE) };
+      for (let at = 0; at < keys.length; at += PIECE) yield { keys, from: at, refs: refs.subarray(at, at + PIECE) };
     },
   };
 }

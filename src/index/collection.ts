@@ -185,6 +185,10 @@ export class Collection {
     return this.keys.keyOf(doc);
   }
 
+  copyKeyTo(doc: number, list: StringList): void {
+    this.keys.copyKeyTo(doc, list);
+  }
+
   /** Whether the document's key is `key`, compared in place. */
   hasKey(doc: number, key: string): boolean {
     return this.keys.holds(doc, key);
@@ -591,7 +595,7 @@ export class Collection {
     const keys = new StringList();
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      keys.push(this.keys.keyOf(doc) ?? null);
+      this.keys.copyKeyTo(doc, keys);
     }
     const dictionary = new StringList();
     for (let id = 0; id < this.dictionary.size; id++) {

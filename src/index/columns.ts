@@ -232,6 +232,8 @@ export interface DocKeys {
   slotOf(key: string): number | undefined;
   /** Whether the document's key is `key` (compared without reading the key out). */
   hasKey(doc: number, key: string): boolean;
+  /** Appends the document's key to `list` (null when it has none), as bytes where it can: what a save copies. */
+  copyKeyTo(doc: number, list: StringList): void;
 }
 
 /** A build with nothing to do. */
@@ -418,7 +420,7 @@ export class KeywordColumn {
     const values = new StringList();
     const savedId = (id: number): number => {
       if (saved[id] === 0) {
-        values.push(this.valueKeys.keyOf(id)!);
+        this.valueKeys.copyKeyTo(id, values);
         saved[id] = values.length;
       }
       return saved[id] - 1;
@@ -438,7 +440,7 @@ export class KeywordColumn {
       if (cell === OWN_KEY) {
         // No other document holds it: a value of its own in the saved table.
         ids[at++] = values.length;
-        values.push(this.keys!.keyOf(doc)!);
+        this.keys!.copyKeyTo(doc, values);
       } else if (cell < LISTED) ids[at++] = savedId(cell - 1);
       else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
     }

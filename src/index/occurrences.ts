@@ -502,16 +502,31 @@ export class OccurrencesSnapshot {
     const buffer = new Uint32Array(chunkSizes.reduce((most, n) => Math.max(most, n), 0));
     let chunk = 0;
     let at = 0;
+    // Documents whose occurrences lie end to end in one block (most, after a load) are copied as one
+    // run: a copy per document made a chunk of a million occurrences a step of some 40 ms.
+    let runArray: (typeof source)[number] | undefined;
+    let runFrom = 0;
+    let runLength = 0;
+    const flush = () => {
+      if (runArray) buffer.set(runArray.subarray(runFrom, runFrom + runLength), at);
+      else buffer.fill(1, at, at + runLength);
+      at += runLength;
+      runLength = 0;
+    };
     for (let doc = 0; doc < counts.length && chunk < chunkSizes.length; doc++) {
       const n = counts[doc];
       if (!n) continue;
       const block = starts[doc] >>> bits;
       const from = starts[doc] - bases[block];
       const array = source[block];
-      if (array) buffer.set(array.subarray(from, from + n), at);
-      else buffer.fill(1, at, at + n);
-      at += n;
-      if (at === chunkSizes[chunk]) {
+      if (!runLength || array !== runArray || from !== runFrom + runLength) {
+        flush();
+        runArray = array;
+        runFrom = from;
+      }
+      runLength += n;
+      if (at + runLength === chunkSizes[chunk]) {
+        flush();
         yield buffer.subarray(0, at);
         chunk++;
         at = 0;

@@ -8,7 +8,8 @@
  *   chunk := meta {} | payload: the raw bytes
  *          | meta { blocks, dictionary } | payload: block ends (u32 × blocks), block starts (u32 × blocks + 1),
  *            the blocks' preset dictionary (`dictionary` bytes), the deflated blocks
- *   table := meta { kind, keys } | payload: chunk numbers, starts, lengths (u32 × records each)
+ *   table := meta { kind, count, encoding: "bytes" } | payload: chunk numbers, starts, lengths (u32 × records
+ *            each), the keys (`StringList.encode`)          (formats 7 and 8: meta { kind, keys } and the numbers)
  *   links := meta { kind, keys, links }
  *   tally := meta { name, groups, items, counts }   (format 8 on: a tally counted so far, in pieces)
  *
@@ -23,7 +24,8 @@ import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
 import type { Link, RestoredPiece, SavedLinks, SavedRecords, SavedTally } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
-import { whole } from "./sections.js";
+import { StringList, type ListLike } from "../structures/string-list.js";
+import { BYTES, whole } from "./sections.js";
 
 /** A chunk is compacted when its current records take less than this share of its bytes. */
 const COMPACT_BELOW = 0.5;
@@ -84,7 +86,7 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
     numbers[chunk] = written++;
   }
   for (const { kind, entries } of saved.records) {
-    for (const { keys, refs } of entries) {
+    for (const { keys, from, refs } of entries) {
       const n = refs.length;
       const table = new Uint32Array(3 * n);
       for (let i = 0; i < n; i++) {
@@ -93,7 +95,7 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
         table[n + i] = moved.size ? (moved.get(ref) ?? bytes.startOf.get(ref)) : bytes.startOf.get(ref);
         table[2 * n + i] = bytes.lengthOf.get(ref);
       }
-      await frames.frame("table", { kind, keys }, table);
+      await frames.frame("table", { kind, count: n, encoding: BYTES }, [table, keys.encode(from, from + n)]);
     }
   }
   for (const { kind, keys, links } of saved.links) {
@@ -228,18 +230,45 @@ function chunkOf({ meta, payload }: Frame): HeldChunk {
 
 /** A table frame as a piece of the store's table; its chunk numbers become the sink's. */
 function pieceOf({ meta, payload }: Frame, numbers: number[]): RestoredPiece {
-  const { kind, keys } = meta;
-  if (!isKind(kind) || !Array.isArray(keys) || !keys.length) throw new LayoutError("a table frame is not a table of records");
-  if (keys.some((key) => typeof key !== "string")) throw new LayoutError(`a ${kind} key is not a string`);
+  const { kind } = meta;
+  if (!isKind(kind)) throw new LayoutError("a table frame is not a table of records");
+  const keys = meta.encoding === undefined ? keysInMeta(meta.keys, kind) : keysAfterTable(meta, payload, kind);
   const n = keys.length;
-  if (payload.length !== 3 * n * Uint32Array.BYTES_PER_ELEMENT) throw new LayoutError(`a table of ${kind} has the wrong length`);
+  if (payload.length < 3 * n * Uint32Array.BYTES_PER_ELEMENT || (meta.encoding === undefined && payload.length !== 3 * n * Uint32Array.BYTES_PER_ELEMENT)) {
+    throw new LayoutError(`a table of ${kind} has the wrong length`);
+  }
   const table = new Uint32Array(payload.buffer, payload.byteOffset, 3 * n);
   const chunks = table.subarray(0, n);
   for (let i = 0; i < n; i++) {
     if (chunks[i] >= numbers.length) throw new LayoutError(`a ${kind} record lies in chunk ${chunks[i]} of ${numbers.length}`);
     chunks[i] = numbers[chunks[i]];
   }
-  return { kind, keys: keys as string[], chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
+  return { kind, keys, chunks, starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
+}
+
+/** A table's keys from format 9 on: after its numbers, as `StringList.encode` lays them out. */
+function keysAfterTable(meta: Record<string, unknown>, payload: Buffer, kind: DumpKind): ListLike<string> {
+  if (meta.encoding !== BYTES) throw new LayoutError(`a table of ${kind} is in an unknown encoding`);
+  const n = whole(meta.count, `a table of ${kind}`);
+  if (!n) throw new LayoutError("a table frame is not a table of records");
+  const numbers = 3 * n * Uint32Array.BYTES_PER_ELEMENT;
+  const keys = new StringList();
+  try {
+    if (payload.length < numbers) throw new RangeError("shorter than its numbers");
+    keys.appendEncoded(payload.subarray(numbers));
+  } catch (error) {
+    throw new LayoutError(`a table of ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const strings = keys.asStrings();
+  if (keys.length !== n || !strings) throw new LayoutError(`a table of ${kind} holds ${keys.length} keys for ${n} records, or a null key`);
+  return strings;
+}
+
+/** A table's keys in formats 7 and 8: a JSON array in its meta. */
+function keysInMeta(keys: unknown, kind: DumpKind): ListLike<string> {
+  if (!Array.isArray(keys) || !keys.length) throw new LayoutError("a table frame is not a table of records");
+  if (keys.some((key) => typeof key !== "string")) throw new LayoutError(`a ${kind} key is not a string`);
+  return keys as string[];
 }
 
 function tallyOf({ meta }: Frame): SavedTally {

@@ -7,8 +7,10 @@ import type { OccurrencesSnapshot } from "../index/occurrences.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 
-/** Strings per data frame (JSON arrays). */
+/** Strings per data frame. */
 const STRINGS_PER_FRAME = 16_384;
+/** A strings section's encoding from format 9 on (`StringList.encode`); without it, JSON arrays. */
+export const BYTES = "bytes";
 /** Typed-array elements per data frame. */
 const ELEMENTS_PER_FRAME = 1 << 20;
 
@@ -18,10 +20,12 @@ const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
 export class SectionWriter {
   constructor(readonly frames: FrameWriter) {}
 
+  /** Strings as `StringList.encode` lays them out (format 9 on; JSON arrays before), a data frame per STRINGS_PER_FRAME. */
   async strings(of: string, values: ListLike<string | null>): Promise<void> {
-    await this.frames.frame("strings", { of, count: values.length });
-    for (let at = 0; at < values.length; at += STRINGS_PER_FRAME) {
-      await this.frames.frame("data", {}, JSON.stringify(values.slice(at, at + STRINGS_PER_FRAME)));
+    const list = values instanceof StringList ? values : StringList.of(values);
+    await this.frames.frame("strings", { of, count: list.length, encoding: BYTES });
+    for (let at = 0; at < list.length; at += STRINGS_PER_FRAME) {
+      await this.frames.frame("data", {}, list.encode(at, at + STRINGS_PER_FRAME));
     }
   }
 
@@ -54,10 +58,24 @@ export class SectionReader {
 
   /** The strings as bytes (`StringList`): a frame's array of strings is let go once copied. */
   async strings(of: string): Promise<StringList> {
-    const count = whole((await this.expect("strings", of)).meta.count, of);
+    const { meta } = await this.expect("strings", of);
+    const count = whole(meta.count, of);
+    if (meta.encoding !== undefined && meta.encoding !== BYTES) throw new LayoutError(`${of} is in an unknown encoding`);
     const out = new StringList();
     while (out.length < count) {
-      const chunk: unknown = parseJson((await this.expect("data")).payload, of);
+      const { payload } = await this.expect("data");
+      if (meta.encoding === BYTES) {
+        const before = out.length;
+        try {
+          out.appendEncoded(payload);
+        } catch (error) {
+          throw new LayoutError(`${of}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        if (out.length === before || out.length > count) throw new LayoutError(`${of} has the wrong number of strings`);
+        continue;
+      }
+      // Formats 7 and 8: a JSON array per frame.
+      const chunk: unknown = parseJson(payload, of);
       if (!Array.isArray(chunk) || !chunk.length || out.length + chunk.length > count) throw new LayoutError(`${of} has the wrong number of strings`);
       for (const s of chunk) {
         if (typeof s !== "string" && s !== null) throw new LayoutError(`${of} holds a ${typeof s}`);

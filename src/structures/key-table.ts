@@ -10,6 +10,7 @@ import { FreeIds } from "./free-ids.js";
 import { IdPlaces } from "./id-set.js";
 import { OrderedTable } from "./ordered-table.js";
 import { PackedKeys } from "./packed-keys.js";
+import type { StringList } from "./string-list.js";
 
 export class KeyTable implements Iterable<[string, number]> {
   private readonly keys = new PackedKeys();
@@ -64,6 +65,14 @@ export class KeyTable implements Iterable<[string, number]> {
   /** Keys and values in order; read while the table is unchanged. */
   *entries(): IterableIterator<[string, number]> {
     for (const [id, value] of this.table) yield [this.keys.keyOf(id)!, value];
+  }
+
+  /** The values in order, as `entries` gives them, each key first appended to `keys` as bytes (no string is made for it). */
+  *valuesCopyingKeys(keys: StringList): IterableIterator<number> {
+    for (const [id, value] of this.table) {
+      this.keys.copyKeyTo(id, keys);
+      yield value;
+    }
   }
 
   [Symbol.iterator](): IterableIterator<[string, number]> {

@@ -8,6 +8,7 @@
  * keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
 import { hashKey } from "./hash.js";
+import type { StringList } from "./string-list.js";
 import { StringPages } from "./string-pages.js";
 
 const SHARD_BITS = 8;
@@ -52,6 +53,11 @@ export class PackedKeys {
   /** The key of `id`, or undefined when it holds none. */
   keyOf(id: number): string | undefined {
     return this.bytes.get(id);
+  }
+
+  /** Appends the key of `id` to `list` (null when it holds none), copied as bytes: no string is made for it. */
+  copyKeyTo(id: number, list: StringList): void {
+    list.pushFrom(this.bytes, id);
   }
 
   has(id: number): boolean {

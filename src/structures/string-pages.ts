@@ -13,6 +13,8 @@ const PAGE_BITS = 20;
 const PAGE = 1 << PAGE_BITS;
 /** Strings longer than this are kept as strings. */
 const MAX_PACKED = 1024;
+/** Strings up to this long are copied byte by byte (a view of the page costs more). */
+const SHORT_COPY = 32;
 /** A string kept as a string, in `lengths`. */
 const AS_STRING = 0xffffffff;
 /** Bytes of the first page, which doubles up to PAGE. */
@@ -55,6 +57,48 @@ export class StringPages {
     return true;
   }
 
+  /** Characters of `id`'s string when it is kept as bytes (a byte each), else -1 (none, or kept as a string). */
+  packedLength(id: number): number {
+    const length = this.lengths.get(id);
+    return length === 0 || length === AS_STRING ? -1 : length - 1;
+  }
+
+  /** Copies the bytes of `id`'s string, which is kept as bytes (`packedLength`), to `target` from `at`. */
+  copyPacked(id: number, target: Uint8Array, at: number): void {
+    const length = this.lengths.get(id) - 1;
+    const start = this.starts.get(id);
+    const page = this.pages[start >>> PAGE_BITS];
+    const from = start & (PAGE - 1);
+    if (length > SHORT_COPY) target.set(page.subarray(from, from + length), at);
+    else for (let i = 0; i < length; i++) target[at + i] = page[from + i];
+  }
+
+  /**
+   * Sets `id` (which must hold none) to the string of `source[from … to)`, one character per byte
+   * (Latin-1): what `copyPacked` copied out, read back without making a string when it fits a page.
+   */
+  setPacked(id: number, source: Uint8Array, from: number, to: number): void {
+    const length = to - from;
+    if (length > MAX_PACKED) {
+      this.set(id, Buffer.from(source.buffer, source.byteOffset + from, length).toString("latin1"));
+      return;
+    }
+    const start = this.reserve(id, length);
+    this.pages[start >>> PAGE_BITS].set(source.subarray(from, to), start & (PAGE - 1));
+  }
+
+  /** Sets `id` (which must hold none) to the string `from` holds under `fromId`: its bytes copied where it is kept as bytes. */
+  copyFrom(id: number, from: StringPages, fromId: number): void {
+    const length = from.packedLength(fromId);
+    if (length < 0) {
+      const value = from.get(fromId);
+      if (value !== undefined) this.set(id, value);
+      return;
+    }
+    const start = this.reserve(id, length);
+    from.copyPacked(fromId, this.pages[start >>> PAGE_BITS], start & (PAGE - 1));
+  }
+
   /** Writes `value`'s bytes (or keeps it as a string) for `id`, which must hold none. */
   set(id: number, value: string): void {
     let narrow = value.length <= MAX_PACKED;
@@ -64,12 +108,18 @@ export class StringPages {
       this.lengths.set(id, AS_STRING);
       return;
     }
-    const start = this.room(roundUp(value.length));
+    const start = this.reserve(id, value.length);
     const page = this.pages[start >>> PAGE_BITS];
     const at = start & (PAGE - 1);
     for (let i = 0; i < value.length; i++) page[at + i] = value.charCodeAt(i);
+  }
+
+  /** Room for `length` bytes, filed as `id`'s string; returns where they start. */
+  private reserve(id: number, length: number): number {
+    const start = this.room(roundUp(length));
     this.starts.set(id, start);
-    this.lengths.set(id, value.length + 1);
+    this.lengths.set(id, length + 1);
+    return start;
   }
 
   /** Lets the string of `id` go, its bytes kept for a later string of about its length. */

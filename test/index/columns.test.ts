@@ -361,6 +361,7 @@ describe("KeywordColumn reading its documents' keys", () => {
     keyOf: (doc) => (doc < 8 ? `k${doc}` : undefined),
     slotOf: (key) => (/^k[0-7]$/.test(key) ? Number(key.slice(1)) : undefined),
     hasKey: (doc, key) => doc < 8 && key === `k${doc}`,
+    copyKeyTo: (doc, list) => list.push(doc < 8 ? `k${doc}` : null),
   };
   const keyed = fc.array(fc.constantFrom("k0", "k1", "k2", "k3", "k8", "a", "b"), { maxLength: 3 });
 

@@ -6,24 +6,17 @@
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
-import { INDEX_FILE } from "../../src/persist/format.js";
+import { INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { SavedIndexError } from "../../src/persist/index.js";
-import { answers, framesOf, tempDir, writeFrames } from "./support.js";
+import { answers, FIXED, savedSample, framesOf, tempDir, writeFrames } from "./support.js";
 
-const OPTIONS = { rateLimit: false as const, now: () => Date.UTC(2025, 0, 1) };
-
-let header: Awaited<ReturnType<typeof framesOf>>["header"];
+let header: SavedHeader;
 let frames: Frame[];
 let expected: string[];
 
 beforeAll(async () => {
-  const engine = new SearchEngine(OPTIONS);
-  await engine.load("data/sample");
-  expected = await answers(engine);
-  const dir = await tempDir();
-  await engine.save(dir);
-  ({ header, frames } = await framesOf(join(dir, INDEX_FILE)));
+  ({ header, frames, expected } = await savedSample());
 });
 
 /** Index of the section frame of `of` (a "chunks" or "array" frame) in `all`. */
@@ -51,7 +44,7 @@ function split(all: Frame[], at: number, elements: number): Frame[] {
 async function openFrames(edited: Frame[]): Promise<SearchEngine | SavedIndexError> {
   const dir = await tempDir();
   await writeFrames(join(dir, INDEX_FILE), header, edited);
-  return SearchEngine.open(dir, OPTIONS).catch((error: unknown) => {
+  return SearchEngine.open(dir, FIXED).catch((error: unknown) => {
     if (error instanceof SavedIndexError) return error;
     throw error;
   });

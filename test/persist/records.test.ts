@@ -14,7 +14,8 @@ import { openIndex, saveIndex, SavedIndexError } from "../../src/persist/index.j
 import { syncPacker, type RecordPacker } from "../../src/record-packer.js";
 import { TALLIES } from "../../src/records/tally.js";
 import { Store } from "../../src/store.js";
-import { answers, framesOf, REQUESTS, tempDir, writeFrames } from "./support.js";
+import { StringList } from "../../src/structures/string-list.js";
+import { answers, framesOf, REQUESTS, tableKeys, tempDir, writeFrames } from "./support.js";
 
 const CHUNK_BYTES = 4096;
 const storeWith = (packer: RecordPacker = syncPacker) => new Store(JSON.parse, { packer, chunkBytes: CHUNK_BYTES });
@@ -42,7 +43,7 @@ async function opened(file: string, store = storeWith()): Promise<Store> {
 /** Each kind's keys in the store's order, each with its JSON text. */
 function contents(store: Store): Record<string, Array<[string, string]>> {
   const { records } = finish(store.saving())!;
-  return Object.fromEntries(records.map(({ kind, entries }) => [kind, [...entries].flatMap((p) => p.keys.map((key): [string, string] => [key, store.textAt(store.refOf(kind, key)!)]))]));
+  return Object.fromEntries(records.map(({ kind, entries }) => [kind, [...entries].flatMap((p) => p.keys.slice(p.from, p.from + p.refs.length).map((key): [string, string] => [key!, store.textAt(store.refOf(kind, key!)!)]))]));
 }
 
 const issue = (n: number, version = 0) => ({
@@ -232,8 +233,8 @@ describe("tables and chunks that do not fit together", () => {
   /** The first table frame of a kind: its chunk numbers, starts and lengths, one array each. */
   const tableOf = (all: Frame[], kind: string) => {
     const frame = all.find((f) => f.name === "table" && f.meta.kind === kind)!;
-    const n = (frame.meta.keys as string[]).length;
-    const table = u32(frame);
+    const n = frame.meta.count as number;
+    const table = new Uint32Array(frame.payload.buffer, frame.payload.byteOffset, 3 * n);
     return { frame, chunks: table.subarray(0, n), starts: table.subarray(n, 2 * n), lengths: table.subarray(2 * n) };
   };
   const chunkFrames = (all: Frame[]) => all.filter((f) => f.name === "chunk");
@@ -292,10 +293,17 @@ describe("tables and chunks that do not fit together", () => {
 
   it("a table whose kind, keys or numbers do not match", async () => {
     const edited = (change: (frame: Frame) => Frame) => openEdited((all) => all.map((f) => (f === tableOf(all, "users").frame ? change(f) : f)));
-    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, keys: [7, ...(f.meta.keys as string[]).slice(1)] } })), /key is not a string/);
+    const withKeys = (f: Frame, keys: Array<string | null>) => {
+      const numbers = 12 * (f.meta.count as number);
+      return { ...f, payload: Buffer.concat([f.payload.subarray(0, numbers), StringList.of(keys).encode()]) };
+    };
+    expectCorrupt(await edited((f) => withKeys(f, [null, ...tableKeys(f).slice(1)])), /null key/);
+    expectCorrupt(await edited((f) => withKeys(f, tableKeys(f).slice(1))), /holds \d+ keys for \d+ records/);
     expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, kind: "gists" } })), /not a table/);
-    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, keys: [] } })), /not a table/);
-    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(4) })), /wrong length/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, count: 0 } })), /not a table/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, encoding: "zip" } })), /unknown encoding/);
+    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 1) })), /table of users: encoded strings: past the end/);
+    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, 8) })), /table of users: shorter than its numbers/);
   });
 
   it("links that are not links of stored records", async () => {
@@ -341,7 +349,7 @@ describe("tables and chunks that do not fit together", () => {
     u32(packed)[2 * blocks] += 8;
     await writeFrames(file, header, all);
     const back = await opened(file);
-    const issueKeys = all.filter((f) => f.name === "table" && f.meta.kind === "issues").flatMap((f) => f.meta.keys as string[]);
+    const issueKeys = all.filter((f) => f.name === "table" && f.meta.kind === "issues").flatMap(tableKeys);
     const read = issueKeys.map((key) => {
       try {
         return JSON.parse(back.textAt(back.refOf("issues", key)!)) as unknown;

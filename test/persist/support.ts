@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
 import { crc32 } from "../../src/persist/checksum.js";
-import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
+import { FORMAT_VERSION, INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
 import { FrameReader, FrameWriter, type Frame } from "../../src/persist/frames.js";
-import type { SearchEngine } from "../../src/index.js";
+import { StringList } from "../../src/structures/string-list.js";
+import { SearchEngine } from "../../src/index.js";
 import type { Caller, SearchKind, SearchParams } from "../../src/index.js";
 
 const folders: string[] = [];
@@ -119,15 +120,70 @@ export async function framesOf(path: string): Promise<{ header: SavedHeader; fra
   }
 }
 
-/** Writes a header and frames as the library writes them, checksums and end frame included: a file that differs only where a test changed it. */
-export async function writeFrames(path: string, header: SavedHeader, frames: Frame[]): Promise<void> {
+/**
+ * Writes a header and frames as the library writes them, checksums and end frame included: a file
+ * that differs only where a test changed it (saying format `version`).
+ */
+export async function writeFrames(path: string, header: SavedHeader, frames: Frame[], version = FORMAT_VERSION): Promise<void> {
   const file = await open(path, "w");
   try {
     const writer = new FrameWriter(file);
-    await writer.header(FORMAT_VERSION, header);
+    await writer.header(version, { ...header, version });
     for (const { name, meta, payload } of frames) await writer.frame(name, meta, payload);
     await writer.end();
   } finally {
     await file.close();
   }
+}
+
+/** The keys of a table frame of the store (format 9 on: after its numbers, as `StringList.encode` lays them out). */
+export function tableKeys(frame: Frame): string[] {
+  const keys = new StringList();
+  keys.appendEncoded(frame.payload.subarray(12 * (frame.meta.count as number)));
+  return keys.slice() as string[];
+}
+
+/** Strings a data frame of a strings section holds (format 9 on). */
+function sectionStrings(frame: Frame): Array<string | null> {
+  const strings = new StringList();
+  strings.appendEncoded(frame.payload);
+  return strings.slice();
+}
+
+/**
+ * The frames as format 8 laid them out: a table's keys as a JSON array in its meta, and each
+ * strings section as JSON arrays. Nothing else changed between the two.
+ */
+export function asFormat8(frames: Frame[]): Frame[] {
+  let inStrings = false;
+  return frames.map((frame) => {
+    const { name, meta, payload } = frame;
+    if (name === "table") {
+      const { encoding: _, count, ...rest } = meta;
+      return { name, meta: { ...rest, keys: tableKeys(frame) }, payload: payload.subarray(0, 12 * (count as number)) };
+    }
+    if (name === "strings") {
+      inStrings = true;
+      const { encoding: _, ...rest } = meta;
+      return { name, meta: rest, payload };
+    }
+    if (name !== "data" || !inStrings) {
+      inStrings = false;
+      return frame;
+    }
+    return { name, meta, payload: Buffer.from(JSON.stringify(sectionStrings(frame))) };
+  });
+}
+
+/** Options of the engines the frame tests open: no rate limit, a fixed clock. */
+export const FIXED = { rateLimit: false as const, now: () => Date.UTC(2025, 0, 1) };
+
+/** data/sample loaded with FIXED, its answers to REQUESTS, and the header and frames of its save. */
+export async function savedSample(): Promise<{ header: SavedHeader; frames: Frame[]; expected: string[] }> {
+  const engine = new SearchEngine(FIXED);
+  await engine.load("data/sample");
+  const expected = await answers(engine);
+  const dir = await tempDir();
+  await engine.save(dir);
+  return { ...(await framesOf(join(dir, INDEX_FILE))), expected };
 }

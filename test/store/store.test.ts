@@ -243,7 +243,7 @@ describe("Store", () => {
     while (!copied.done) copied = again.next();
     const users = copied.value!.records.find((r) => r.kind === "users")!.entries;
     expect(users.count).toBe(70_001);
-    const keys = [...users].flatMap((piece) => piece.keys);
+    const keys = [...users].flatMap((piece) => piece.keys.slice(piece.from, piece.from + piece.refs.length));
     expect(keys.slice(0, 2)).toEqual(["u0", "u1"]);
     expect(keys.at(-1)).toBe("late");
   });

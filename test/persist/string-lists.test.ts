@@ -1,0 +1,57 @@
+/**
+ * Lists of strings on disk: from format 9 on as bytes (`StringList.encode`), in format 8 as JSON.
+ * An index laid out as format 8 laid it out still opens and answers the same; a list of strings
+ * whose bytes are not laid out as an encoding is refused as damaged.
+ */
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { SearchEngine } from "../../src/index.js";
+import { INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
+import type { Frame } from "../../src/persist/frames.js";
+import { SavedIndexError } from "../../src/persist/index.js";
+import { answers, FIXED, savedSample, asFormat8, framesOf, tempDir, writeFrames } from "./support.js";
+
+let header: SavedHeader;
+let frames: Frame[];
+let expected: string[];
+
+beforeAll(async () => {
+  ({ header, frames, expected } = await savedSample());
+});
+
+async function openFrames(edited: Frame[], version?: number): Promise<SearchEngine | SavedIndexError> {
+  const dir = await tempDir();
+  await writeFrames(join(dir, INDEX_FILE), header, edited, version);
+  return SearchEngine.open(dir, FIXED).catch((error: unknown) => {
+    if (error instanceof SavedIndexError) return error;
+    throw error;
+  });
+}
+
+describe("lists of strings in a saved index", () => {
+  it("are bytes from format 9 on: every strings section and table says so", () => {
+    const sections = frames.filter((f) => f.name === "strings" || f.name === "table");
+    expect(sections.length).toBeGreaterThan(20);
+    for (const f of sections) expect(f.meta.encoding).toBe("bytes");
+  });
+
+  it("in format 8's JSON open and answer the same", async () => {
+    const old = asFormat8(frames);
+    expect(old.some((f) => f.name === "data" && f.payload[0] === "[".charCodeAt(0))).toBe(true);
+    const engine = await openFrames(old, 8);
+    expect(engine).toBeInstanceOf(SearchEngine);
+    expect(await answers(engine as SearchEngine)).toEqual(expected);
+  });
+
+  it("whose bytes are not an encoding are damaged", async () => {
+    const keysAt = frames.findIndex((f) => f.name === "strings" && f.meta.of === "keys");
+    const cut = frames.map((f, i) => (i === keysAt + 1 ? { ...f, payload: f.payload.subarray(0, f.payload.length - 1) } : f));
+    const error = await openFrames(cut);
+    expect(error).toBeInstanceOf(SavedIndexError);
+    expect((error as SavedIndexError).problem).toBe("corrupt");
+    expect(String(error)).toMatch(/keys: encoded strings: past the end/);
+
+    const unknown = frames.map((f, i) => (i === keysAt ? { ...f, meta: { ...f.meta, encoding: "zip" } } : f));
+    expect(String(await openFrames(unknown))).toMatch(/unknown encoding/);
+  });
+});
