@@ -252,13 +252,10 @@ export class Store implements StoreReader {
         yield;
         if (this.revision !== revision) return undefined;
       }
-      let i = 0;
-      for (const ref of map.valuesCopyingKeys(keys)) {
-        refs[i++] = ref;
-        if (++copied % COPIED_PER_STEP === 0) {
-          yield;
-          if (this.revision !== revision) return undefined;
-        }
+      const copying = map.copying(keys, refs, COPIED_PER_STEP);
+      while (!copying.next().done) {
+        yield;
+        if (this.revision !== revision) return undefined;
       }
       records.push({ kind, entries: savedEntries(keys, refs) });
     }

@@ -67,12 +67,16 @@ export class KeyTable implements Iterable<[string, number]> {
     for (const [id, value] of this.table) yield [this.keys.keyOf(id)!, value];
   }
 
-  /** The values in order, as `entries` gives them, each key first appended to `keys` as bytes (no string is made for it). */
-  *valuesCopyingKeys(keys: StringList): IterableIterator<number> {
-    for (const [id, value] of this.table) {
+  /**
+   * Appends the keys to `keys` (as bytes: no string is made for one) and puts their values in
+   * `values` from 0, in order, yielding after every `every` of them.
+   */
+  *copying(keys: StringList, values: Uint32Array, every: number): Generator<void> {
+    let n = 0;
+    yield* this.table.visiting((id, value) => {
       this.keys.copyKeyTo(id, keys);
-      yield value;
-    }
+      values[n++] = value;
+    }, every);
   }
 
   [Symbol.iterator](): IterableIterator<[string, number]> {

@@ -195,6 +195,24 @@ export class OrderedTable<K> implements Iterable<[K, number]> {
     return this.entries();
   }
 
+  /**
+   * Hands each key and value to `visit` in order, as they were when called, yielding after every
+   * `every` of them: a walk in steps that makes no object per entry (an entry's pair, made for
+   * each of millions of keys while a save copies them, drove full collections).
+   */
+  *visiting(visit: (key: K, value: number) => void, every: number): Generator<void> {
+    let n = 0;
+    for (const chunk of this.freeze()) {
+      if (!chunk) continue;
+      for (let at = 0; at < chunk.used; at++) {
+        const key = chunk.keys[at];
+        if (key === undefined) continue;
+        visit(key, chunk.values ? chunk.values[at] : 0);
+        if (++n % every === 0) yield;
+      }
+    }
+  }
+
   /** The chunks as they are now: from here on, each is copied before it changes. */
   private freeze(): ReadonlyArray<Chunk<K> | undefined> {
     this.epoch++;

@@ -1,11 +1,12 @@
 /**
  * The store's table of string keys held as bytes, against a `Map`: values set, swapped and
  * removed in any order, insertion order kept (a key set again keeps its place, one removed and
- * added again goes last), ids of removed keys taken again by new ones.
+ * added again goes last), ids of removed keys taken again by new ones; copied for a save in steps.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KeyTable } from "../../src/structures/key-table.js";
+import { StringList } from "../../src/structures/string-list.js";
 
 const KEYS = ["a", "b", "c", "owner/repo#1", "owner/repo#2", "é#3", "ā", ""];
 
@@ -28,6 +29,15 @@ describe("KeyTable", () => {
         }
         expect([...table]).toEqual([...model]);
         expect([...table.values()]).toEqual([...model.values()]);
+        // Copied for a save: keys as bytes and values in order, a step after every `every` of them.
+        const every = 1 + (steps.length % 4);
+        const keys = new StringList();
+        const values = new Uint32Array(model.size);
+        let pauses = 0;
+        for (const copying = table.copying(keys, values, every); !copying.next().done; ) pauses++;
+        expect([...keys]).toEqual([...model.keys()]);
+        expect([...values]).toEqual([...model.values()]);
+        expect(pauses).toBe(Math.floor(model.size / every));
         for (const key of [...KEYS, "absent"]) {
           expect(table.get(key)).toBe(model.get(key));
           expect(table.has(key)).toBe(model.has(key));
