@@ -4,7 +4,8 @@
  * `bench/scale.mjs` wrote for N issues (run that once first), searches once, then saves and opens
  * the index under the V8 profiler, and prints for each: wall and CPU time, the longest loop delay,
  * the CPU time of the parts named below (from the profile, a function counted with what it calls),
- * and each stretch over 30 ms in which a 1 ms timer could not run, with the functions that ran then.
+ * and each stretch over 30 ms in which a 1 ms timer could not run, where it began (ms into the phase;
+ * a stretch from before 0 holds the profiler starting) and the functions that ran then.
  * `--index DIR` starts from that saved index instead (opened first, then saved and opened again): no
  * load, so a 10M index's save and open are measured in minutes. `--no-profile` leaves the profiler
  * off (it slows every step, and so lengthens the stretches), and prints the longest GC pause instead.
@@ -63,6 +64,7 @@ async function profiled(name, work) {
   await new Promise((resolve) => setTimeout(resolve, 5));
   if (profiling) await session.post("Profiler.start");
   const start = performance.now();
+  const startUs = Number(process.hrtime.bigint() / 1000n);
   const cpuStart = process.cpuUsage();
   const result = await work();
   const wall = performance.now() - start;
@@ -77,12 +79,14 @@ async function profiled(name, work) {
     `\n${name}: ${wall.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, longest loop delay ${(delay.max / 1e6).toFixed(1)} ms, ` +
       `longest GC pause ${longestGc.toFixed(1)} ms; heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB after`,
   );
-  if (profile) report(profile, PARTS[name.split(" ")[0]], gaps);
-  else for (const [from, to] of gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, 4)) console.log(`  ${((to - from) / 1000).toFixed(0)} ms without a turn`);
+  // Each stretch with where it began, in ms from the phase's start.
+  const stretch = (from, to) => `${((to - from) / 1000).toFixed(0)} ms without a turn (from ${((from - startUs) / 1000).toFixed(0)} ms)`;
+  if (profile) report(profile, PARTS[name.split(" ")[0]], gaps, stretch);
+  else for (const [from, to] of gaps.sort((a, b) => b[1] - b[0] - (a[1] - a[0])).slice(0, 4)) console.log(`  ${stretch(from, to)}`);
   return result;
 }
 
-function report(profile, parts, gaps) {
+function report(profile, parts, gaps, stretch) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
@@ -111,7 +115,7 @@ function report(profile, parts, gaps) {
       if (times[i] >= from && times[i] <= to) self.set(label(id), (self.get(label(id)) ?? 0) + ms(i));
     });
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 4);
-    console.log(`  ${((to - from) / 1000).toFixed(0)} ms without a turn: ${top.map(([l, t]) => `${l} ${t.toFixed(0)} ms`).join("; ")}`);
+    console.log(`  ${stretch(from, to)}: ${top.map(([l, t]) => `${l} ${t.toFixed(0)} ms`).join("; ")}`);
   }
 }
 
