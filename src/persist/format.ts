@@ -18,7 +18,8 @@ export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
 /**
  * Bumped whenever the layout or the meaning of a saved field changes (5: records saved as the store
  * holds them, packed or raw; 6: packed chunks carry their blocks' preset dictionary; 7: term occurrences
- * in chunks that end where a document ends, one frame each; 8: the store's tallies after the links; 9: lists of strings as bytes, not JSON arrays).
+ * in chunks that end where a document ends, one frame each; 8: the store's tallies after the links;
+ * 9: lists of strings as bytes, not JSON arrays).
  */
 export const FORMAT_VERSION = 9;
 /**

@@ -25,7 +25,7 @@ import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "
 import type { Link, RestoredPiece, SavedLinks, SavedRecords, SavedTally } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
-import { BYTES, whole } from "./sections.js";
+import { appendStrings, BYTES, whole } from "./sections.js";
 
 /** A chunk is compacted when its current records take less than this share of its bytes. */
 const COMPACT_BELOW = 0.5;
@@ -252,13 +252,9 @@ function keysAfterTable(meta: Record<string, unknown>, payload: Buffer, kind: Du
   const n = whole(meta.count, `a table of ${kind}`);
   if (!n) throw new LayoutError("a table frame is not a table of records");
   const numbers = 3 * n * Uint32Array.BYTES_PER_ELEMENT;
+  if (payload.length < numbers) throw new LayoutError(`a table of ${kind} is shorter than its numbers`);
   const keys = new StringList();
-  try {
-    if (payload.length < numbers) throw new RangeError("shorter than its numbers");
-    keys.appendEncoded(payload.subarray(numbers));
-  } catch (error) {
-    throw new LayoutError(`a table of ${kind}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  appendStrings(keys, payload.subarray(numbers), `a table of ${kind}`);
   const strings = keys.asStrings();
   if (keys.length !== n || !strings) throw new LayoutError(`a table of ${kind} holds ${keys.length} keys for ${n} records, or a null key`);
   return strings;

@@ -17,6 +17,15 @@ const ELEMENTS_PER_FRAME = 1 << 20;
 type Typed = "u32" | "f64";
 const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
 
+/** Appends the strings `StringList.encode` laid out in `bytes` to `list`; bytes laid out otherwise are a LayoutError of `what`. */
+export function appendStrings(list: StringList, bytes: Uint8Array, what: string): void {
+  try {
+    list.appendEncoded(bytes);
+  } catch (error) {
+    throw new LayoutError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 export class SectionWriter {
   constructor(readonly frames: FrameWriter) {}
 
@@ -66,11 +75,7 @@ export class SectionReader {
       const { payload } = await this.expect("data");
       if (meta.encoding === BYTES) {
         const before = out.length;
-        try {
-          out.appendEncoded(payload);
-        } catch (error) {
-          throw new LayoutError(`${of}: ${error instanceof Error ? error.message : String(error)}`);
-        }
+        appendStrings(out, payload, of);
         if (out.length === before || out.length > count) throw new LayoutError(`${of} has the wrong number of strings`);
         continue;
       }

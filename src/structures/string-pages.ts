@@ -14,8 +14,8 @@ const PAGE = 1 << PAGE_BITS;
 /** Strings longer than this are kept as strings. */
 const MAX_PACKED = 1024;
 /**
- * Strings up to this long (all but a few) are copied byte by byte: a view of the page per string
- * was 70 MB of garbage when a save copied a million keys, enough to set off full collections.
+ * Strings up to this long (all but a few) are copied byte by byte: a view of a page per string was
+ * 70 MB of garbage when a save copied a million keys, enough to set off full collections.
  */
 const SHORT_COPY = 256;
 /** A string kept as a string, in `lengths`. */
@@ -87,7 +87,10 @@ export class StringPages {
       return;
     }
     const start = this.reserve(id, length);
-    this.pages[start >>> PAGE_BITS].set(source.subarray(from, to), start & (PAGE - 1));
+    const page = this.pages[start >>> PAGE_BITS];
+    const at = start & (PAGE - 1);
+    if (length > SHORT_COPY) page.set(source.subarray(from, to), at);
+    else for (let i = 0; i < length; i++) page[at + i] = source[from + i];
   }
 
   /** Sets `id` (which must hold none) to the string `from` holds under `fromId`: its bytes copied where it is kept as bytes. */

@@ -303,7 +303,7 @@ describe("tables and chunks that do not fit together", () => {
     expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, count: 0 } })), /not a table/);
     expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, encoding: "zip" } })), /unknown encoding/);
     expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 1) })), /table of users: encoded strings: past the end/);
-    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, 8) })), /table of users: shorter than its numbers/);
+    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, 8) })), /table of users is shorter than its numbers/);
   });
 
   it("links that are not links of stored records", async () => {
