@@ -824,7 +824,7 @@ export class SearchEngine {
         if (!DUMP_KINDS.includes(piece.kind)) throw new RangeError(`unknown kind ${String(piece.kind)}`);
         return engine.stepped(engine.store.restoringRecords(piece));
       },
-      links: (links) => engine.store.restoreLinks(links),
+      links: (links) => engine.stepped(engine.store.restoringLinks(links)),
       tally: (tally) => engine.store.restoreTally(tally),
       async collection(state) {
         const spec = specs.find((s) => s.kind === state.kind);

@@ -24,8 +24,8 @@ import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
 import type { Link, RestoredPiece, SavedLinks, SavedRecords, SavedTally } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
-import { StringList, type ListLike } from "../structures/string-list.js";
-import { appendStrings, BYTES, whole } from "./sections.js";
+import { EncodedStrings, type ListLike } from "../structures/string-list.js";
+import { BYTES, readingStrings, whole } from "./sections.js";
 
 /** A chunk is compacted when its current records take less than this share of its bytes. */
 const COMPACT_BELOW = 0.5;
@@ -49,8 +49,8 @@ export interface RecordsSink {
   chunk(chunk: HeldChunk): number;
   /** A piece of a kind's table, references translated into the numbers `chunk` returned; the next frame waits for a promise returned. */
   records(piece: RestoredPiece): void | Promise<void>;
-  /** Links of records, after every table. */
-  links(links: SavedLinks): void;
+  /** Links of records, after every table; the next frame waits for a promise returned. */
+  links(links: SavedLinks): void | Promise<void>;
   /** Counts of a tally (in pieces), after the links. */
   tally(tally: SavedTally): void;
 }
@@ -194,10 +194,13 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
     frame = await frames.next();
   }
   const seen = new Map<string, number>();
+  // A pause after each frame of tables, links and tallies: frames that come out of the read-ahead
+  // are handed over without a turn of the loop, and a run of them held it for 50-80 ms at 1M.
   while (frame?.name === "table") {
     const piece = pieceOf(frame, numbers);
     await sink.records(piece);
     seen.set(piece.kind, (seen.get(piece.kind) ?? 0) + piece.keys.length);
+    await pause();
     frame = await frames.next();
   }
   const expected = new Map(Object.entries(counts as Record<string, unknown>).filter(([, n]) => n !== 0));
@@ -205,12 +208,14 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
     if (seen.get(kind) !== expected.get(kind)) throw new LayoutError(`the table of ${kind} holds ${seen.get(kind) ?? 0} records, the header counts ${String(expected.get(kind) ?? 0)}`);
   }
   while (frame?.name === "links") {
-    sink.links(linksOf(frame));
+    await sink.links(linksOf(frame));
+    await pause();
     frame = await frames.next();
   }
   // Since format 8: without them, a tally is counted from the records when first asked.
   while (frame?.name === "tally") {
     sink.tally(tallyOf(frame));
+    await pause();
     frame = await frames.next();
   }
   return frame;
@@ -253,11 +258,10 @@ function keysAfterTable(meta: Record<string, unknown>, payload: Buffer, kind: Du
   if (!n) throw new LayoutError("a table frame is not a table of records");
   const numbers = 3 * n * Uint32Array.BYTES_PER_ELEMENT;
   if (payload.length < numbers) throw new LayoutError(`a table of ${kind} is shorter than its numbers`);
-  const keys = new StringList();
-  appendStrings(keys, payload.subarray(numbers), `a table of ${kind}`);
-  const strings = keys.asStrings();
-  if (keys.length !== n || !strings) throw new LayoutError(`a table of ${kind} holds ${keys.length} keys for ${n} records, or a null key`);
-  return strings;
+  // Read where they lie: each key is made a string once, as it is filed.
+  const keys = readingStrings(`a table of ${kind}`, () => new EncodedStrings(payload.subarray(numbers)));
+  if (keys.length !== n || keys.nulls) throw new LayoutError(`a table of ${kind} holds ${keys.length} keys for ${n} records, or a null key`);
+  return keys as ListLike<string | null> as ListLike<string>;
 }
 
 /** A table's keys in formats 7 and 8: a JSON array in its meta. */

@@ -17,12 +17,13 @@ const ELEMENTS_PER_FRAME = 1 << 20;
 type Typed = "u32" | "f64";
 const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
 
-/** Appends the strings `StringList.encode` laid out in `bytes` to `list`; bytes laid out otherwise are a LayoutError of `what`. */
-export function appendStrings(list: StringList, bytes: Uint8Array, what: string): void {
+/** What `read` gives of strings `StringList.encode` laid out; bytes laid out otherwise (a RangeError) are a LayoutError of `what`. */
+export function readingStrings<T>(what: string, read: () => T): T {
   try {
-    list.appendEncoded(bytes);
+    return read();
   } catch (error) {
-    throw new LayoutError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof RangeError)) throw error;
+    throw new LayoutError(`${what}: ${error.message}`);
   }
 }
 
@@ -75,7 +76,7 @@ export class SectionReader {
       const { payload } = await this.expect("data");
       if (meta.encoding === BYTES) {
         const before = out.length;
-        appendStrings(out, payload, of);
+        readingStrings(of, () => out.appendEncoded(payload));
         if (out.length === before || out.length > count) throw new LayoutError(`${of} has the wrong number of strings`);
         continue;
       }

@@ -114,39 +114,85 @@ export class StringList implements ListLike<string | null> {
 
   /** Appends the entries `encode` wrote. Throws a RangeError, appending nothing, when `bytes` is not laid out so. */
   appendEncoded(bytes: Uint8Array): void {
-    if (bytes.length < 4) throw new RangeError("encoded strings: no count");
-    const words = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const n = words.getUint32(0, true);
-    let at = 4 * (n + 1);
-    if (at > bytes.length) throw new RangeError("encoded strings: fewer tags than the count");
-    // Checked whole first, so that a damaged list appends nothing.
-    for (let i = 1; i <= n; i++) {
-      const tag = words.getUint32(4 * i, true);
-      if (tag === NULL_TAG) continue;
-      const length = tag >>> 1;
-      if (tag & 1 && length % 2) throw new RangeError("encoded strings: UTF-16 of an odd length");
-      at += length;
-      if (at > bytes.length) throw new RangeError("encoded strings: past the end");
-    }
-    if (at !== bytes.length) throw new RangeError("encoded strings: bytes after the last");
-    at = 4 * (n + 1);
-    for (let i = 1; i <= n; i++) {
-      const tag = words.getUint32(4 * i, true);
-      if (tag === NULL_TAG) {
-        this.push(null);
-        continue;
-      }
-      const length = tag >>> 1;
-      if (tag & 1) this.push(Buffer.from(bytes.buffer, bytes.byteOffset + at, length).toString("utf16le"));
-      else {
-        this.bytes.setPacked(this.count++, bytes, at, at + length);
-      }
-      at += length;
+    const encoded = new EncodedStrings(bytes);
+    for (let i = 0; i < encoded.length; i++) {
+      if (encoded.isLatin1(i)) this.bytes.setPacked(this.count++, bytes, encoded.startOf(i), encoded.startOf(i + 1));
+      else this.push(encoded.at(i)!);
     }
   }
 
   /** The same entries typed as strings, when none is null. */
   asStrings(): ListLike<string> | undefined {
     return this.nullCount ? undefined : (this as ListLike<string | null> as ListLike<string>);
+  }
+}
+
+/**
+ * Entries that `StringList.encode` laid out, read where they lie: each a fresh string when asked
+ * for. What an open reads once (a table's keys, each filed as it is read) needs no copy in between.
+ */
+export class EncodedStrings implements ListLike<string | null> {
+  private readonly bytes: Buffer;
+  /** Where each entry's bytes begin, and the end of the last. */
+  private readonly starts: Uint32Array;
+  private readonly tags: Uint32Array;
+  /** How many entries are null. */
+  readonly nulls: number = 0;
+
+  /** Throws a RangeError when `bytes` is not laid out as `encode` lays entries out. */
+  constructor(bytes: Uint8Array) {
+    if (bytes.length < 4) throw new RangeError("encoded strings: no count");
+    this.bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const n = this.bytes.readUInt32LE(0);
+    let at = 4 * (n + 1);
+    if (at > bytes.length) throw new RangeError("encoded strings: fewer tags than the count");
+    this.tags = new Uint32Array(n);
+    this.starts = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) {
+      const tag = (this.tags[i] = this.bytes.readUInt32LE(4 * (i + 1)));
+      this.starts[i] = at;
+      if (tag === NULL_TAG) {
+        this.nulls++;
+        continue;
+      }
+      const length = tag >>> 1;
+      if (tag & 1 && length % 2) throw new RangeError("encoded strings: UTF-16 of an odd length");
+      at += length;
+      if (at > bytes.length) throw new RangeError("encoded strings: past the end");
+    }
+    if (at !== bytes.length) throw new RangeError("encoded strings: bytes after the last");
+    this.starts[n] = at;
+  }
+
+  get length(): number {
+    return this.tags.length;
+  }
+
+  /** Whether entry `i` is a string of a byte per character (Latin-1). */
+  isLatin1(i: number): boolean {
+    const tag = this.tags[i];
+    return tag !== NULL_TAG && (tag & 1) === 0;
+  }
+
+  /** Where entry `i`'s bytes begin in the bytes given (`i` = length: where the last one ends). */
+  startOf(i: number): number {
+    return this.starts[i];
+  }
+
+  at(index: number): string | null | undefined {
+    if (!(index >= 0 && index < this.tags.length)) return undefined;
+    const tag = this.tags[index];
+    if (tag === NULL_TAG) return null;
+    return this.bytes.toString(tag & 1 ? "utf16le" : "latin1", this.starts[index], this.starts[index + 1]);
+  }
+
+  slice(start = 0, end = this.tags.length): Array<string | null> {
+    const out: Array<string | null> = [];
+    for (let i = Math.max(start, 0); i < Math.min(end, this.tags.length); i++) out.push(this.at(i)!);
+    return out;
+  }
+
+  *[Symbol.iterator](): Iterator<string | null> {
+    for (let i = 0; i < this.tags.length; i++) yield this.at(i)!;
   }
 }

@@ -33,7 +33,7 @@ async function opened(file: string, store = storeWith()): Promise<Store> {
   await openIndex(join(file, ".."), [], {
     chunk: (c) => store.restoreChunk(c),
     records: (p) => finish(store.restoringRecords(p)),
-    links: (l) => store.restoreLinks(l),
+    links: (l) => finish(store.restoringLinks(l)),
     tally: (t) => store.restoreTally(t),
     collection: () => undefined,
   });

@@ -1,12 +1,12 @@
 /**
  * Lists of strings kept as bytes, against a plain array: entries and nulls read back by place, in
  * slices and in order, empty strings, long strings and strings past U+00FF (kept as strings)
- * included, across pages of bytes; encoded and appended again (lone surrogates too), keys copied
- * from their bytes, and damaged encodings refused whole.
+ * included, across pages of bytes; encoded and appended again or read where they lie (lone
+ * surrogates too), keys copied from their bytes, and damaged encodings refused whole.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { StringList } from "../../src/structures/string-list.js";
+import { EncodedStrings, StringList } from "../../src/structures/string-list.js";
 import { PackedKeys } from "../../src/structures/packed-keys.js";
 
 const entry = fc.oneof(
@@ -53,8 +53,15 @@ describe("StringList", () => {
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 120 }), fc.array(entry, { maxLength: 5 }), fc.nat(130), fc.nat(130), (entries, before, start, end) => {
         const list = listOf(before);
-        list.appendEncoded(listOf(entries).encode(start, end));
+        const bytes = listOf(entries).encode(start, end);
+        list.appendEncoded(bytes);
         const kept = entries.slice(start, Math.max(start, end));
+        // Or read where they lie.
+        const encoded = new EncodedStrings(bytes);
+        expect([...encoded]).toEqual(kept);
+        expect(encoded.slice(1)).toEqual(kept.slice(1));
+        expect(encoded.at(kept.length)).toBeUndefined();
+        expect(encoded.nulls).toBe(kept.filter((e) => e === null).length);
         expect(list.length).toBe(before.length + kept.length);
         expect([...list]).toEqual([...before, ...kept]);
         expect(list.nulls).toBe([...before, ...kept].filter((e) => e === null).length);
@@ -88,6 +95,7 @@ describe("StringList", () => {
     for (const bytes of damaged) {
       const list = listOf(["kept"]);
       expect(() => list.appendEncoded(bytes)).toThrow(RangeError);
+      expect(() => new EncodedStrings(bytes)).toThrow(RangeError);
       expect([...list]).toEqual(["kept"]);
     }
   });
