@@ -502,8 +502,8 @@ export class OccurrencesSnapshot {
     const { bases } = this.arrays;
     const source = part === "ids" ? this.arrays.ids : part === "positions" ? this.arrays.positions : this.arrays.widths;
     if (!source) return;
-    // One buffer for every part: memory first written costs some 4 ms a megabyte here, and a fresh
-    // buffer of a block's four megabytes per part put that cost in the step of each part's first chunk.
+    // One buffer for every part: memory first written costs some 4 ms a megabyte here, which a fresh
+    // buffer of a block's four megabytes per part would add to the step of each part's first chunk.
     const size = chunkSizes.reduce((most, n) => Math.max(most, n), 0);
     if (!this.buffer || this.buffer.length < size) this.buffer = new Uint32Array(size);
     const buffer = this.buffer;
