@@ -61,11 +61,19 @@ export interface SavedPiece {
   refs: Uint32Array;
 }
 
-/** Records linked by something (`Store.linkOf`), as the store's link maps hold them: each key with its link. */
-export interface SavedLinks {
+/**
+ * Records linked by something (`Store.linkOf`), as the store's link maps hold them: each key with its
+ * link, as bytes (a repository's numeric id, a comment's issue key), not arrays of strings.
+ */
+export type SavedLinks =
+  | { kind: "repositories"; keys: StringList; links: Float64Array }
+  | { kind: "comments"; keys: StringList; links: StringList };
+
+/** Links as an open hands them over: each key with its link. */
+export interface RestoredLinks {
   kind: DumpKind;
-  keys: readonly string[];
-  links: readonly Link[];
+  keys: ListLike<string>;
+  links: Pick<ListLike<Link>, "length" | "at">;
 }
 
 /** What a save writes of the store: every kind's current records, the buffers they lie in, and the links. */
@@ -80,9 +88,17 @@ export interface SavedRecords {
 /** Rows of a tally's counts: group, item and count at the same place of each list. */
 export interface SavedTally {
   name: string;
-  groups: string[];
-  items: string[];
-  counts: number[];
+  groups: StringList;
+  items: StringList;
+  counts: Uint32Array;
+}
+
+/** A tally's rows as an open hands them over. */
+export interface RestoredTally {
+  name: string;
+  groups: ListLike<string>;
+  items: ListLike<string>;
+  counts: ArrayLike<number>;
 }
 
 /** A piece of a saved table as an open hands it over: keys, and where each record lies among the chunks taken over. */
@@ -263,12 +279,13 @@ export class Store implements StoreReader {
       records.push({ kind, entries: savedEntries(keys, refs) });
     }
     // The links as the maps hold them, not as the texts would give them: no record is parsed, and an
-    // open rebuilds the very same maps (a comment's place among its issue's comments included).
-    const repositories = { kind: "repositories" as const, keys: [] as string[], links: [] as Link[] };
-    const comments = { kind: "comments" as const, keys: [] as string[], links: [] as Link[] };
+    // open rebuilds the very same maps (a comment's place among its issue's comments included). Copied
+    // as bytes: arrays of strings and their JSON were most of what a save still allocated.
+    const repositories = { kind: "repositories" as const, keys: new StringList(), links: new Float64Array(this.repoIds.size) };
+    const comments = { kind: "comments" as const, keys: new StringList(), links: new StringList() };
     for (const [id, key] of this.repoIds) {
+      repositories.links[repositories.keys.length] = id;
       repositories.keys.push(key);
-      repositories.links.push(id);
       if (++copied % COPIED_PER_STEP === 0) {
         yield;
         if (this.revision !== revision) return undefined;
@@ -287,12 +304,14 @@ export class Store implements StoreReader {
     const tallies: SavedTally[] = [];
     for (const [tally, counts] of this.tallies) {
       if (!counts) continue;
-      const saved: SavedTally = { name: tally.name, groups: [], items: [], counts: [] };
+      let rows = 0;
+      for (const items of counts.values()) rows += items.size;
+      const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(rows) };
       for (const [group, items] of counts) {
         for (const [item, n] of items) {
+          saved.counts[saved.groups.length] = n;
           saved.groups.push(group);
           saved.items.push(item);
-          saved.counts.push(n);
           if (++copied % COPIED_PER_STEP === 0) {
             yield;
             if (this.revision !== revision) return undefined;
@@ -379,15 +398,16 @@ export class Store implements StoreReader {
    * forget the tallies of their kind): a tally not saved is counted from the records when first asked.
    * A name no tally has is passed over (a tally since dropped).
    */
-  restoreTally({ name, groups, items, counts }: SavedTally): void {
+  restoreTally({ name, groups, items, counts }: RestoredTally): void {
     const tally = TALLIES.find((t) => t.name === name);
     if (!tally) return;
     let kept = this.tallies.get(tally);
     if (!kept) this.tallies.set(tally, (kept = new Map()));
     for (let i = 0; i < counts.length; i++) {
-      let byItem = kept.get(groups[i]);
-      if (!byItem) kept.set(groups[i], (byItem = new Map()));
-      byItem.set(items[i], (byItem.get(items[i]) ?? 0) + counts[i]);
+      const [group, item] = [groups.at(i)!, items.at(i)!];
+      let byItem = kept.get(group);
+      if (!byItem) kept.set(group, (byItem = new Map()));
+      byItem.set(item, (byItem.get(item) ?? 0) + counts[i]);
     }
   }
 
@@ -396,11 +416,12 @@ export class Store implements StoreReader {
    * (a frame of 8,192 links at once held the loop for 40-60 ms at a million records). Throws a
    * RangeError for a key not stored.
    */
-  *restoringLinks({ kind, keys, links }: SavedLinks): Generator<void> {
+  *restoringLinks({ kind, keys, links }: RestoredLinks): Generator<void> {
     for (let i = 0; i < keys.length; i++) {
       if (i % FILED_PER_STEP === FILED_PER_STEP - 1) yield;
-      if (this.refOf(kind, keys[i]) === undefined) throw new RangeError(`a link of ${kind} ${keys[i]}, which is not stored`);
-      this.link(kind, keys[i], links[i]);
+      const key = keys.at(i)!;
+      if (this.refOf(kind, key) === undefined) throw new RangeError(`a link of ${kind} ${key}, which is not stored`);
+      this.link(kind, key, links.at(i)!);
     }
   }
 

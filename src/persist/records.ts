@@ -10,8 +10,12 @@
  *            the blocks' preset dictionary (`dictionary` bytes), the deflated blocks
  *   table := meta { kind, count, encoding: "bytes" } | payload: chunk numbers, starts, lengths (u32 × records
  *            each), the keys (`StringList.encode`)          (formats 7 and 8: meta { kind, keys } and the numbers)
- *   links := meta { kind, keys, links }
- *   tally := meta { name, groups, items, counts }   (format 8 on: a tally counted so far, in pieces)
+ *   links := meta { kind, count, encoding: "bytes", keyBytes } | payload: the keys (`StringList.encode`, keyBytes
+ *            long), then the links: f64 × count (repositories' ids) or their encoding (comments' issue keys)
+ *            (formats 7 to 9: meta { kind, keys, links })
+ *   tally := meta { name, count, encoding: "bytes", groupBytes } | payload: the counts (u32 × count), the
+ *            groups' encoding (groupBytes long), the items' encoding        (format 8 on: a tally counted so
+ *            far, in pieces; formats 8 and 9: meta { name, groups, items, counts })
  *
  * A chunk also holds the versions replaced or removed since it was written (versions are never written
  * over). A chunk with no current record is left out. A chunk whose current records take less than
@@ -22,7 +26,7 @@
 import { DUMP_KINDS } from "../kinds/index.js";
 import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
-import type { Link, RestoredPiece, SavedLinks, SavedRecords, SavedTally } from "../store.js";
+import type { Link, RestoredLinks, RestoredPiece, RestoredTally, SavedRecords } from "../store.js";
 import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 import { EncodedStrings, type ListLike } from "../structures/string-list.js";
 import { BYTES, readingStrings, whole } from "./sections.js";
@@ -50,9 +54,9 @@ export interface RecordsSink {
   /** A piece of a kind's table, references translated into the numbers `chunk` returned; the next frame waits for a promise returned. */
   records(piece: RestoredPiece): void | Promise<void>;
   /** Links of records, after every table; the next frame waits for a promise returned. */
-  links(links: SavedLinks): void | Promise<void>;
+  links(links: RestoredLinks): void | Promise<void>;
   /** Counts of a tally (in pieces), after the links. */
-  tally(tally: SavedTally): void;
+  tally(tally: RestoredTally): void;
 }
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -100,14 +104,19 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
   }
   for (const { kind, keys, links } of saved.links) {
     for (let at = 0; at < keys.length; at += LINKS_PER_FRAME) {
-      await frames.frame("links", { kind, keys: keys.slice(at, at + LINKS_PER_FRAME), links: links.slice(at, at + LINKS_PER_FRAME) });
+      const end = Math.min(at + LINKS_PER_FRAME, keys.length);
+      const encodedKeys = keys.encode(at, end);
+      const encodedLinks = links instanceof Float64Array ? bytesOf(links.slice(at, end)) : links.encode(at, end);
+      await frames.frame("links", { kind, count: end - at, encoding: BYTES, keyBytes: encodedKeys.length }, [encodedKeys, encodedLinks]);
     }
   }
   for (const { name, groups, items, counts } of saved.tallies) {
     // An empty tally gets one empty frame: it was counted (nothing to count), not left to count.
     for (let at = 0; at < counts.length || at === 0; at += TALLY_ROWS_PER_FRAME) {
-      const end = at + TALLY_ROWS_PER_FRAME;
-      await frames.frame("tally", { name, groups: groups.slice(at, end), items: items.slice(at, end), counts: counts.slice(at, end) });
+      const end = Math.min(at + TALLY_ROWS_PER_FRAME, counts.length);
+      const encodedGroups = groups.encode(at, end);
+      const meta = { name, count: end - at, encoding: BYTES, groupBytes: encodedGroups.length };
+      await frames.frame("tally", meta, [counts.slice(at, end), encodedGroups, items.encode(at, end)]);
     }
   }
   return { chunks: written, compacted: compacting.size };
@@ -270,19 +279,58 @@ function keysInMeta(keys: unknown, kind: DumpKind): ListLike<string> {
   return keys as string[];
 }
 
-function tallyOf({ meta }: Frame): SavedTally {
-  const { name, groups, items, counts } = meta;
+/** A tally frame's rows: as bytes from format 10 on, a JSON meta before. */
+function tallyOf({ meta, payload }: Frame): RestoredTally {
+  const { name } = meta;
+  if (typeof name !== "string") throw new LayoutError("a tally frame is not a list of counts");
+  if (meta.encoding === undefined) return tallyInMeta(name, meta);
+  if (meta.encoding !== BYTES) throw new LayoutError(`tally ${name} is in an unknown encoding`);
+  const count = whole(meta.count, `tally ${name}`);
+  const numbers = count * Uint32Array.BYTES_PER_ELEMENT;
+  const groupBytes = whole(meta.groupBytes, `tally ${name}`);
+  if (payload.length < numbers + groupBytes) throw new LayoutError(`tally ${name} is shorter than its counts and groups`);
+  const counts = new Uint32Array(count);
+  for (let i = 0; i < count; i++) counts[i] = payload.readUInt32LE(i * Uint32Array.BYTES_PER_ELEMENT);
+  const groups = strings(`tally ${name}`, payload.subarray(numbers, numbers + groupBytes), count);
+  const items = strings(`tally ${name}`, payload.subarray(numbers + groupBytes), count);
+  if (!counts.every((n) => n > 0)) throw new LayoutError(`tally ${name} holds a count that is not a whole number above 0`);
+  return { name, groups, items, counts };
+}
+
+/** A tally's rows in formats 8 and 9: JSON arrays in its meta. */
+function tallyInMeta(name: string, meta: Record<string, unknown>): RestoredTally {
+  const { groups, items, counts } = meta;
   const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((v) => typeof v === "string");
-  if (typeof name !== "string" || !strings(groups) || !strings(items) || !Array.isArray(counts) || groups.length !== counts.length || items.length !== counts.length) {
+  if (!strings(groups) || !strings(items) || !Array.isArray(counts) || groups.length !== counts.length || items.length !== counts.length) {
     throw new LayoutError("a tally frame is not a list of counts");
   }
   if (!counts.every((n) => Number.isInteger(n) && n > 0)) throw new LayoutError(`tally ${name} holds a count that is not a whole number above 0`);
   return { name, groups, items, counts: counts as number[] };
 }
 
-function linksOf({ meta }: Frame): SavedLinks {
-  const { kind, keys, links } = meta;
-  if (!isKind(kind) || !Array.isArray(keys) || !Array.isArray(links) || !keys.length || links.length !== keys.length) {
+/** A links frame's keys and links: as bytes from format 10 on, a JSON meta before. */
+function linksOf({ meta, payload }: Frame): RestoredLinks {
+  const { kind } = meta;
+  if (kind !== "repositories" && kind !== "comments") throw new LayoutError("a links frame is not a list of links");
+  if (meta.encoding === undefined) return linksInMeta(kind, meta);
+  if (meta.encoding !== BYTES) throw new LayoutError(`links of ${kind} are in an unknown encoding`);
+  const count = whole(meta.count, `links of ${kind}`);
+  const keyBytes = whole(meta.keyBytes, `links of ${kind}`);
+  if (!count || payload.length < keyBytes) throw new LayoutError("a links frame is not a list of links");
+  const keys = strings(`links of ${kind}`, payload.subarray(0, keyBytes), count);
+  const rest = payload.subarray(keyBytes);
+  if (kind === "comments") return { kind, keys, links: strings(`links of ${kind}`, rest, count) };
+  if (rest.length !== count * Float64Array.BYTES_PER_ELEMENT) throw new LayoutError(`links of ${kind} have the wrong length`);
+  const ids = new Float64Array(count);
+  for (let i = 0; i < count; i++) ids[i] = rest.readDoubleLE(i * Float64Array.BYTES_PER_ELEMENT);
+  if (!ids.every(Number.isFinite)) throw new LayoutError(`a ${kind} key or link is not valid`);
+  return { kind, keys, links: ids };
+}
+
+/** Links in formats 7 to 9: JSON arrays in the frame's meta. */
+function linksInMeta(kind: DumpKind, meta: Record<string, unknown>): RestoredLinks {
+  const { keys, links } = meta;
+  if (!Array.isArray(keys) || !Array.isArray(links) || !keys.length || links.length !== keys.length) {
     throw new LayoutError("a links frame is not a list of links");
   }
   for (let i = 0; i < keys.length; i++) {
@@ -290,6 +338,18 @@ function linksOf({ meta }: Frame): SavedLinks {
     if (typeof key !== "string" || !(typeof link === "string" || typeof link === "number")) throw new LayoutError(`a ${kind} key or link is not valid`);
   }
   return { kind, keys: keys as string[], links: links as Link[] };
+}
+
+/** `count` strings encoded by `StringList.encode`, read where they lie; none may be null. */
+function strings(what: string, bytes: Uint8Array, count: number): ListLike<string> {
+  const list = readingStrings(what, () => new EncodedStrings(bytes));
+  if (list.length !== count || list.nulls) throw new LayoutError(`${what} holds ${list.length} strings for ${count} rows, or a null`);
+  return list as ListLike<string | null> as ListLike<string>;
+}
+
+/** A typed array's bytes, as a frame's part. */
+function bytesOf(array: Float64Array): Uint8Array {
+  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
 const isKind = (kind: unknown): kind is DumpKind => DUMP_KINDS.includes(kind as DumpKind);

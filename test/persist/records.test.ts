@@ -15,7 +15,7 @@ import { syncPacker, type RecordPacker } from "../../src/record-packer.js";
 import { TALLIES } from "../../src/records/tally.js";
 import { Store } from "../../src/store.js";
 import { StringList } from "../../src/structures/string-list.js";
-import { answers, framesOf, REQUESTS, tableKeys, tempDir, writeFrames } from "./support.js";
+import { answers, framesOf, linksRows, REQUESTS, tableKeys, tempDir, writeFrames } from "./support.js";
 
 const CHUNK_BYTES = 4096;
 const storeWith = (packer: RecordPacker = syncPacker) => new Store(JSON.parse, { packer, chunkBytes: CHUNK_BYTES });
@@ -215,9 +215,9 @@ describe("tables and chunks that do not fit together", () => {
   });
 
   /** Opens the saved frames as changed by `edit`, written with good checksums; gives the error. */
-  async function openEdited(edit: (frames: Frame[]) => Frame[]): Promise<unknown> {
+  async function openEdited(edit: (frames: Frame[]) => Frame[], base = { header, frames }): Promise<unknown> {
     const file = join(await tempDir(), INDEX_FILE);
-    await writeFrames(file, header, edit(frames.map((f) => ({ ...f, payload: copy(f.payload) }))));
+    await writeFrames(file, base.header, edit(base.frames.map((f) => ({ ...f, payload: copy(f.payload) }))));
     return opened(file).then(
       () => undefined,
       (error: unknown) => error,
@@ -306,18 +306,62 @@ describe("tables and chunks that do not fit together", () => {
     expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, 8) })), /table of users is shorter than its numbers/);
   });
 
-  it("links that are not links of stored records", async () => {
-    const edited = (kind: string, change: (meta: Record<string, unknown>) => Record<string, unknown>) =>
+  it("links that are not links of stored records, or not laid out as links", async () => {
+    const edited = (kind: string, change: (frame: Frame) => Frame) =>
       openEdited((all) => {
         const at = all.findIndex((f) => f.name === "links" && f.meta.kind === kind);
         expect(at).toBeGreaterThan(0);
-        return all.map((f, i) => (i === at ? { ...f, meta: change(f.meta) } : f));
+        return all.map((f, i) => (i === at ? change(f) : f));
       });
-    const first = <T>(list: unknown, value: T) => [value, ...(list as unknown[]).slice(1)];
-    expectCorrupt(await edited("comments", (m) => ({ ...m, keys: first(m.keys, "c-not-stored") })), /not stored/);
-    expectCorrupt(await edited("repositories", (m) => ({ ...m, links: first(m.links, null) })), /key or link/);
-    expectCorrupt(await edited("comments", (m) => ({ ...m, links: first(m.links, {}) })), /key or link/);
-    expectCorrupt(await edited("comments", (m) => ({ ...m, links: [] })), /not a list of links/);
+    // A links frame laid out anew from its rows, one of them changed.
+    const relaid = (f: Frame, keys: string[], links: Array<string | number>): Frame => {
+      const encodedKeys = StringList.of(keys).encode();
+      const encodedLinks = f.meta.kind === "comments" ? StringList.of(links as string[]).encode() : Buffer.from(Float64Array.from(links as number[]).buffer);
+      return { ...f, meta: { ...f.meta, count: keys.length, keyBytes: encodedKeys.length }, payload: Buffer.concat([encodedKeys, encodedLinks]) };
+    };
+    const firstKey = (key: string) => (f: Frame) => {
+      const { keys, links } = linksRows(f);
+      return relaid(f, [key, ...keys.slice(1)], links);
+    };
+    const firstLink = (link: string | number) => (f: Frame) => {
+      const { keys, links } = linksRows(f);
+      return relaid(f, keys, [link, ...links.slice(1)]);
+    };
+    expectCorrupt(await edited("comments", firstKey("c-not-stored")), /not stored/);
+    expectCorrupt(await edited("repositories", firstKey("o/not-stored")), /not stored/);
+    expectCorrupt(await edited("repositories", firstLink(Number.NaN)), /key or link/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, payload: Buffer.concat([f.payload.subarray(0, f.meta.keyBytes as number), StringList.of([null]).encode()]) })), /links of comments holds 1 strings for \d+ rows, or a null/);
+    expectCorrupt(await edited("repositories", (f) => ({ ...f, payload: f.payload.subarray(0, f.payload.length - 8) })), /wrong length/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, meta: { ...f.meta, keyBytes: (f.meta.keyBytes as number) - 1 } })), /links of comments: encoded strings/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, meta: { ...f.meta, keyBytes: f.payload.length + 1 } })), /not a list of links/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, meta: { ...f.meta, count: 0 } })), /not a list of links/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, meta: { ...f.meta, kind: "users" } })), /not a list of links/);
+    expectCorrupt(await edited("comments", (f) => ({ ...f, meta: { ...f.meta, encoding: "zip" } })), /unknown encoding/);
+  });
+
+  it("tallies whose counts, groups or items are not laid out as rows", async () => {
+    const store = storeWith();
+    store.put("repositories", "o/r", { full_name: "o/r", private: false });
+    for (let n = 1; n <= 30; n++) {
+      const labels = [{ name: n % 2 ? "bug" : "good first issue" }, ...(n % 3 ? [] : [{ name: "help wanted" }])];
+      store.put("issues", `o/r#${n}`, { number: n, repository_url: "https://api.github.com/repos/o/r", state: "open", labels });
+    }
+    const base = await framesOf(await saved(store));
+    const edited = (change: (frame: Frame) => Frame) =>
+      openEdited((all) => {
+        const at = all.findIndex((f) => f.name === "tally" && (f.meta.count as number) > 1);
+        expect(at).toBeGreaterThan(0);
+        return all.map((f, i) => (i === at ? change(f) : f));
+      }, base);
+    expect(await openEdited((all) => all, base)).toBeUndefined();
+    const groupsEnd = (f: Frame) => 4 * (f.meta.count as number) + (f.meta.groupBytes as number);
+    expectCorrupt(await edited((f) => ({ ...f, payload: Buffer.concat([Buffer.alloc(4), f.payload.subarray(4)]) })), /count that is not a whole number above 0/);
+    expectCorrupt(await edited((f) => ({ ...f, payload: f.payload.subarray(0, groupsEnd(f)) })), /encoded strings/);
+    expectCorrupt(await edited((f) => ({ ...f, payload: Buffer.concat([f.payload.subarray(0, groupsEnd(f)), StringList.of(["x"]).encode()]) })), /holds 1 strings for \d+ rows/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, groupBytes: f.payload.length } })), /shorter than its counts and groups/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, count: "2" } })), /tally/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, name: 7 } })), /not a list of counts/);
+    expectCorrupt(await edited((f) => ({ ...f, meta: { ...f.meta, encoding: "zip" } })), /unknown encoding/);
   });
 
   it("packed blocks whose lists do not fit their bytes", async () => {

@@ -1,7 +1,8 @@
 /**
- * Lists of strings on disk: from format 9 on as bytes (`StringList.encode`), in format 8 as JSON.
- * An index laid out as format 8 laid it out still opens and answers the same; a list of strings
- * whose bytes are not laid out as an encoding is refused as damaged.
+ * Lists of strings on disk: as bytes (`StringList.encode`), the store's links and tallies from
+ * format 10 on, the rest from format 9 on; as JSON before. An index laid out as format 8 or 9 laid
+ * it out still opens and answers the same; a list of strings whose bytes are not laid out as an
+ * encoding is refused as damaged.
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +10,7 @@ import { SearchEngine } from "../../src/index.js";
 import { INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { SavedIndexError } from "../../src/persist/index.js";
-import { answers, FIXED, savedSample, asFormat8, framesOf, tempDir, writeFrames } from "./support.js";
+import { answers, asFormat8, asFormat9, FIXED, linksRows, savedSample, tallyRows, tempDir, writeFrames } from "./support.js";
 
 let header: SavedHeader;
 let frames: Frame[];
@@ -29,10 +30,23 @@ async function openFrames(edited: Frame[], version?: number): Promise<SearchEngi
 }
 
 describe("lists of strings in a saved index", () => {
-  it("are bytes from format 9 on: every strings section and table says so", () => {
-    const sections = frames.filter((f) => f.name === "strings" || f.name === "table");
+  it("are bytes: every strings section, table, links and tally frame says so", () => {
+    const sections = frames.filter((f) => ["strings", "table", "links", "tally"].includes(f.name));
     expect(sections.length).toBeGreaterThan(20);
     for (const f of sections) expect(f.meta.encoding).toBe("bytes");
+  });
+
+  it("in format 9's JSON links and tallies open and answer the same", async () => {
+    // The sample has links of both kinds and tallies with rows: each layout is read.
+    const links = frames.filter((f) => f.name === "links");
+    expect(links.map((f) => f.meta.kind).sort()).toEqual(["comments", "repositories"]);
+    for (const f of links) expect(linksRows(f).keys.length).toBeGreaterThan(10);
+    expect(frames.filter((f) => f.name === "tally").some((f) => tallyRows(f).counts.length > 10)).toBe(true);
+    const old = asFormat9(frames);
+    expect(old.some((f) => f.name === "links" && Array.isArray(f.meta.keys))).toBe(true);
+    const engine = await openFrames(old, 9);
+    expect(engine).toBeInstanceOf(SearchEngine);
+    expect(await answers(engine as SearchEngine)).toEqual(expected);
   });
 
   it("in format 8's JSON open and answer the same", async () => {

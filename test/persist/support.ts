@@ -145,18 +145,54 @@ export function tableKeys(frame: Frame): string[] {
 
 /** Strings a data frame of a strings section holds (format 9 on). */
 function sectionStrings(frame: Frame): Array<string | null> {
-  const strings = new StringList();
-  strings.appendEncoded(frame.payload);
-  return strings.slice();
+  return decoded(frame.payload);
+}
+
+/** The keys and links of a links frame (format 10 on: as bytes after its meta). */
+export function linksRows(frame: Frame): { keys: string[]; links: Array<string | number> } {
+  const keyBytes = frame.meta.keyBytes as number;
+  const keys = decoded(frame.payload.subarray(0, keyBytes)) as string[];
+  const rest = frame.payload.subarray(keyBytes);
+  const links = frame.meta.kind === "comments" ? (decoded(rest) as string[]) : keys.map((_, i) => rest.readDoubleLE(8 * i));
+  return { keys, links };
+}
+
+/** The rows of a tally frame (format 10 on: as bytes after its meta). */
+export function tallyRows(frame: Frame): { groups: string[]; items: string[]; counts: number[] } {
+  const count = frame.meta.count as number;
+  const groupBytes = frame.meta.groupBytes as number;
+  const counts = Array.from({ length: count }, (_, i) => frame.payload.readUInt32LE(4 * i));
+  const groups = decoded(frame.payload.subarray(4 * count, 4 * count + groupBytes)) as string[];
+  return { groups, items: decoded(frame.payload.subarray(4 * count + groupBytes)) as string[], counts };
+}
+
+function decoded(bytes: Uint8Array): Array<string | null> {
+  const list = new StringList();
+  list.appendEncoded(bytes);
+  return list.slice();
 }
 
 /**
- * The frames as format 8 laid them out: a table's keys as a JSON array in its meta, and each
- * strings section as JSON arrays. Nothing else changed between the two.
+ * The frames as format 9 laid them out: the store's links and tallies as JSON arrays in their
+ * frames' meta. Nothing else changed between the two.
+ */
+export function asFormat9(frames: Frame[]): Frame[] {
+  const empty = Buffer.alloc(0);
+  return frames.map((frame) => {
+    const { name, meta } = frame;
+    if (name === "links") return { name, meta: { kind: meta.kind, ...linksRows(frame) }, payload: empty };
+    if (name === "tally") return { name, meta: { name: meta.name, ...tallyRows(frame) }, payload: empty };
+    return frame;
+  });
+}
+
+/**
+ * The frames as format 8 laid them out: format 9's, with a table's keys as a JSON array in its meta
+ * and each strings section as JSON arrays.
  */
 export function asFormat8(frames: Frame[]): Frame[] {
   let inStrings = false;
-  return frames.map((frame) => {
+  return asFormat9(frames).map((frame) => {
     const { name, meta, payload } = frame;
     if (name === "table") {
       const { encoding: _, count, ...rest } = meta;
