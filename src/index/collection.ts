@@ -19,7 +19,7 @@ import { ChangeLog } from "../structures/change-log.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList } from "../structures/string-list.js";
-import { KeywordColumn, NumberColumn } from "./columns.js";
+import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { eachDocument, Occurrences } from "./occurrences.js";
@@ -587,10 +587,10 @@ export class Collection {
     }
     // Column by column, and the keys in slices: at millions of slots each copy is a step of its own.
     const numbers: CollectionState["numbers"] = [];
-    for (const [name, col] of this.numbers) numbers.push({ name, values: yield* col.copying(capacity) });
-    const orders = yield* this.orders.copying(capacity);
-    const signals: Float64Array[] = [];
-    for (const col of this.signalValues) signals.push(yield* col.copying(capacity));
+    for (const [name, col] of this.numbers) numbers.push({ name, column: yield* col.stating(capacity) });
+    const orders = yield* this.orders.stating(capacity);
+    const signals: NumberColumnState[] = [];
+    for (const col of this.signalValues) signals.push(yield* col.stating(capacity));
     // The keys as bytes, not an array of strings: a full collection while a save writes would mark every one.
     const keys = new StringList();
     for (let doc = 0; doc < capacity; doc++) {
@@ -649,10 +649,10 @@ export class Collection {
     if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
     for (const f of state.fields) yield* c.restoreField(known(c.fields.get(f.name), `text field ${f.name}`), f, capacity);
-    for (const { name, values } of state.numbers) {
+    for (const { name, column } of state.numbers) {
       known(c.numbers.get(name), `number column ${name}`);
-      if (values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
-      c.numbers.set(name, yield* NumberColumn.restoring(values));
+      if (column.values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
+      c.numbers.set(name, yield* NumberColumn.restoringState(column));
     }
     const keywordsRestored = new Set<string>();
     for (const { name, ...column } of state.keywords) {
@@ -668,11 +668,11 @@ export class Collection {
       keywordsRestored.add(name);
     }
     if (state.numbers.length !== c.numbers.size || keywordsRestored.size !== c.keywords.size) throw new RangeError("columns are missing");
-    if (state.orders.length !== capacity) throw new RangeError("orders have the wrong length");
-    c.orders = yield* NumberColumn.restoring(state.orders);
-    if (state.signals.length !== spec.signals.length || state.signals.some((v) => v.length !== capacity)) throw new RangeError("signals do not match the kind");
+    if (state.orders.values.length !== capacity) throw new RangeError("orders have the wrong length");
+    c.orders = yield* NumberColumn.restoringState(state.orders);
+    if (state.signals.length !== spec.signals.length || state.signals.some((s) => s.values.length !== capacity)) throw new RangeError("signals do not match the kind");
     c.signalValues = [];
-    for (const values of state.signals) c.signalValues.push(yield* NumberColumn.restoring(values));
+    for (const signal of state.signals) c.signalValues.push(yield* NumberColumn.restoringState(signal));
     // Steps of bounded work: a repository's README is thousands of words, an issue's title a few.
     let work = 0;
     for (let doc = 0; doc < capacity; doc++) {

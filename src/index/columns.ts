@@ -18,6 +18,8 @@ import { finish, zeroedArray, type Steps } from "./steps.js";
  * touch every page of it at once (milliseconds per megabyte).
  */
 interface Form {
+  /** What a saved column calls it. */
+  name: NumberFormName;
   make: (size: number) => Uint8Array | Uint16Array | Uint32Array | Float64Array;
   /** The stored value that means "no value" (NaN in the float form). */
   missing: number;
@@ -29,12 +31,24 @@ interface Form {
 }
 
 const FORMS: readonly Form[] = [
-  { make: (n) => new Uint8Array(n), missing: 0, scale: 1, offset: 1, max: 0xfe },
-  { make: (n) => new Uint16Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffe },
-  { make: (n) => new Uint32Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffffffe },
-  { make: (n) => new Uint32Array(n), missing: 0, scale: 1000, offset: 1, max: 0xfffffffe },
-  { make: (n) => new Float64Array(n).fill(NaN), missing: NaN, scale: 1, offset: 0, max: Infinity },
+  { name: "u8", make: (n) => new Uint8Array(n), missing: 0, scale: 1, offset: 1, max: 0xfe },
+  { name: "u16", make: (n) => new Uint16Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffe },
+  { name: "u32", make: (n) => new Uint32Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffffffe },
+  { name: "seconds", make: (n) => new Uint32Array(n), missing: 0, scale: 1000, offset: 1, max: 0xfffffffe },
+  { name: "f64", make: (n) => new Float64Array(n).fill(NaN), missing: NaN, scale: 1, offset: 0, max: Infinity },
 ];
+
+/**
+ * A number column's form as saved: its stored numbers are value + 1 (0: none) in one, two or four
+ * bytes, whole seconds + 1 in four, or the values themselves as doubles (NaN: none).
+ */
+export type NumberFormName = "u8" | "u16" | "u32" | "seconds" | "f64";
+
+/** A number column as a save takes it: the numbers it stores, in its form, for documents 0 … capacity-1. */
+export interface NumberColumnState {
+  form: NumberFormName;
+  values: Uint8Array | Uint16Array | Uint32Array | Float64Array;
+}
 const FLOAT = FORMS.length - 1;
 
 /** What a form stores for `value` (-0 kept: adding even +0 would turn it into +0). */
@@ -126,27 +140,22 @@ export class NumberColumn {
     if (doc < this.values.length) this.values[doc] = this.missing;
   }
 
-  /** A copy of the values of documents `0 … capacity-1` (NaN where none). */
-  copy(capacity: number): Float64Array {
-    return finish(this.copying(capacity));
+  /** The stored numbers of documents `0 … capacity-1`, copied in their form: a save writes them as they are. */
+  state(capacity: number): NumberColumnState {
+    return finish(this.stating(capacity));
   }
 
-  /** `copy` in steps of STEP documents. */
-  *copying(capacity: number): Steps<Float64Array> {
+  /** `state` in steps of STEP documents. */
+  *stating(capacity: number): Steps<NumberColumnState> {
     // A fresh array's pages are touched slice by slice: filling it at once costs milliseconds per megabyte.
-    const out = new Float64Array(capacity);
-    const { values, missing, scale, offset } = this;
-    const held = Math.min(capacity, values.length);
-    for (let from = 0; from < capacity; from += STEP) {
-      const to = Math.min(capacity, from + STEP);
-      if (from < held) out.set(values.subarray(from, Math.min(to, held)), from);
-      for (let doc = from; doc < to; doc++) {
-        const stored = out[doc];
-        out[doc] = doc >= held || stored === missing ? NaN : (stored - offset) * scale;
-      }
+    const { name, make } = FORMS[this.form];
+    const out = make(capacity);
+    const held = Math.min(capacity, this.values.length);
+    for (let from = 0; from < held; from += STEP) {
+      out.set(this.values.subarray(from, Math.min(held, from + STEP)), from);
       yield;
     }
-    return out;
+    return { form: name, values: out };
   }
 
   /** Bytes per document of the form the values take now. */
@@ -167,6 +176,31 @@ export class NumberColumn {
       column.seen.note(values[doc]);
     }
     yield* column.using(column.seen.narrowest(0), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
+    return column;
+  }
+
+  /**
+   * The column a save took (`state`), holding its numbers as they are (the array becomes the
+   * column's); doubles are narrowed as `of` narrows them. Throws a RangeError for an unknown form
+   * or numbers of another width than the form's.
+   */
+  static *restoringState(state: NumberColumnState): Steps<NumberColumn> {
+    const form = FORMS.findIndex((f) => f.name === state.form);
+    if (form < 0) throw new RangeError(`unknown number form ${String(state.form)}`);
+    const { values } = state;
+    if (form === FLOAT) {
+      if (!(values instanceof Float64Array)) throw new RangeError("f64 numbers that are not doubles");
+      return yield* NumberColumn.restoring(values);
+    }
+    const { make, missing, scale, offset } = FORMS[form];
+    if (values.constructor !== make(0).constructor) throw new RangeError(`${state.form} numbers of ${values.BYTES_PER_ELEMENT} bytes`);
+    const column = new NumberColumn();
+    // What the values have in common, for a later widening: the same as when they were set.
+    for (let doc = 0; doc < values.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      if (values[doc] !== missing) column.seen.note((values[doc] - offset) * scale);
+    }
+    [column.form, column.values, column.missing, column.scale, column.offset, column.top] = [form, values, missing, scale, offset, values.length];
     return column;
   }
 

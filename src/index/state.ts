@@ -2,7 +2,7 @@
  * The index of one kind as plain data (lists of strings, numbers and typed arrays), so
  * that it can be saved and restored without indexing the records again.
  */
-import type { KeywordColumnState } from "./columns.js";
+import type { KeywordColumnState, NumberColumnState } from "./columns.js";
 import type { OccurrencesSnapshot, OccurrencesState } from "./occurrences.js";
 import type { ListLike } from "../structures/string-list.js";
 
@@ -25,10 +25,10 @@ export interface CollectionState<O = OccurrencesState> {
   /** Terms by id. */
   dictionary: ListLike<string>;
   fields: Array<FieldState<O>>;
-  numbers: Array<{ name: string; values: Float64Array }>;
+  numbers: Array<{ name: string; column: NumberColumnState }>;
   keywords: Array<{ name: string } & KeywordColumnState>;
   /** The kind's tie-break order per slot. */
-  orders: Float64Array;
+  orders: NumberColumnState;
   /** Each signal's raw value per slot, in the kind's order of signals. */
-  signals: Float64Array[];
+  signals: NumberColumnState[];
 }

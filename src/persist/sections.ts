@@ -3,6 +3,7 @@
  * arrays), each written as a section frame naming it followed by data frames
  * of bounded size, and read back in the same order.
  */
+import type { NumberColumnState, NumberFormName } from "../index/columns.js";
 import type { OccurrencesSnapshot } from "../index/occurrences.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
@@ -14,8 +15,16 @@ export const BYTES = "bytes";
 /** Typed-array elements per data frame. */
 const ELEMENTS_PER_FRAME = 1 << 20;
 
-type Typed = "u32" | "f64";
-const ARRAYS = { u32: Uint32Array, f64: Float64Array } as const;
+type Typed = "u8" | "u16" | "u32" | "f64";
+const ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+
+/** The element type of a typed array `ARRAYS` names. */
+function typeOf(values: TypedArray): Typed {
+  if (values instanceof Uint8Array) return "u8";
+  if (values instanceof Uint16Array) return "u16";
+  return values instanceof Uint32Array ? "u32" : "f64";
+}
 
 /** What `read` gives of strings `StringList.encode` laid out; bytes laid out otherwise (a RangeError) are a LayoutError of `what`. */
 export function readingStrings<T>(what: string, read: () => T): T {
@@ -46,9 +55,9 @@ export class SectionWriter {
     for (const chunk of occurrences.chunks(part)) await this.frames.frame("data", {}, chunk);
   }
 
-  async array(of: string, values: Uint32Array | Float64Array): Promise<void> {
-    const type: Typed = values instanceof Uint32Array ? "u32" : "f64";
-    await this.frames.frame("array", { of, type, length: values.length });
+  /** A typed array; `more` adds to the section's meta. */
+  async array(of: string, values: TypedArray, more: Record<string, unknown> = {}): Promise<void> {
+    await this.frames.frame("array", { ...more, of, type: typeOf(values), length: values.length });
     for (let at = 0; at < values.length; at += ELEMENTS_PER_FRAME) {
       await this.frames.frame("data", {}, values.subarray(at, at + ELEMENTS_PER_FRAME));
     }
@@ -110,12 +119,29 @@ export class SectionReader {
 
   async array(of: string, type: "u32"): Promise<Uint32Array>;
   async array(of: string, type: "f64"): Promise<Float64Array>;
-  async array(of: string, type: Typed): Promise<Uint32Array | Float64Array> {
+  async array(of: string, type: "u32" | "f64"): Promise<Uint32Array | Float64Array> {
     const meta = (await this.expect("array", of)).meta;
     if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
+    return this.arrayData(of, meta, type) as Promise<Uint32Array | Float64Array>;
+  }
+
+  /**
+   * A number column's numbers: in the form the section names (format 10 on), or doubles (NaN: none)
+   * before, when a section named no form.
+   */
+  async numbers(of: string): Promise<NumberColumnState> {
+    const meta = (await this.expect("array", of)).meta;
+    const { form, type } = meta;
+    if (form === undefined && type === "f64") return { form: "f64", values: await this.arrayData(of, meta, type) };
+    if (typeof form !== "string" || !(typeof type === "string" && type in ARRAYS)) throw new LayoutError(`${of} is not a number column`);
+    return { form: form as NumberFormName, values: await this.arrayData(of, meta, type as Typed) };
+  }
+
+  /** The data frames of an array section whose meta was read. */
+  private async arrayData(of: string, meta: Record<string, unknown>, type: Typed): Promise<TypedArray> {
     const length = whole(meta.length, of);
     const Kind = ARRAYS[type];
-    let out: Uint32Array | Float64Array | undefined;
+    let out: TypedArray | undefined;
     let at = 0;
     while (at < length) {
       const { payload } = await this.expect("data");

@@ -5,6 +5,7 @@
  * columns; the posting lists are computed from the occurrences when it is
  * opened).
  */
+import type { NumberColumnState } from "../index/columns.js";
 import type { CollectionSnapshot, CollectionState, FieldState } from "../index/state.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { SavedHeader } from "./format.js";
@@ -67,14 +68,14 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot): P
     await out.chunks(`positions.${f.name}`, occurrences, "positions");
     if (occurrences.wide) await out.chunks(`widths.${f.name}`, occurrences, "widths");
   }
-  for (const n of state.numbers) await out.array(`number.${n.name}`, n.values);
+  for (const n of state.numbers) await out.array(`number.${n.name}`, n.column.values, { form: n.column.form });
   for (const k of state.keywords) {
     await out.strings(`keyword.${k.name}.values`, k.values);
     await out.array(`keyword.${k.name}.counts`, k.counts);
     await out.array(`keyword.${k.name}.ids`, k.ids);
   }
-  await out.array("orders", state.orders);
-  for (const [i, values] of state.signals.entries()) await out.array(`signal.${i}`, values);
+  await out.array("orders", state.orders.values, { form: state.orders.form });
+  for (const [i, { form, values }] of state.signals.entries()) await out.array(`signal.${i}`, values, { form });
 }
 
 /** Reads records and indexes into `sink`; the header announced the records of each kind and the search kinds, in order. */
@@ -120,7 +121,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });
   }
   const numbers: CollectionState["numbers"] = [];
-  for (const name of meta.numbers) numbers.push({ name, values: await input.array(`number.${name}`, "f64") });
+  for (const name of meta.numbers) numbers.push({ name, column: await input.numbers(`number.${name}`) });
   const keywords: CollectionState["keywords"] = [];
   for (const name of meta.keywords) {
     const values = (await input.strings(`keyword.${name}.values`)).asStrings();
@@ -129,8 +130,8 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     const ids = await input.array(`keyword.${name}.ids`, "u32");
     keywords.push({ name, values, counts, ids });
   }
-  const orders = await input.array("orders", "f64");
-  const signals: Float64Array[] = [];
-  for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.array(`signal.${i}`, "f64"));
+  const orders = await input.numbers("orders");
+  const signals: NumberColumnState[] = [];
+  for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.numbers(`signal.${i}`));
   return { kind: meta.kind, keys, free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
 }

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DocKeys, KeywordColumn, NumberColumn } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
+import { finish } from "../../src/index/steps.js";
 import { mulberry32 } from "../../bench/random.mjs";
 
 /** Adds or removes a document in a DocSet and in its model; false, changing nothing, for any other step. */
@@ -422,15 +423,33 @@ describe("KeywordColumn reading its documents' keys", () => {
 });
 
 describe("NumberColumn", () => {
-  it("copies and restores its values, NaN for none", () => {
+  it("saves its numbers in its form and restores them, none where none", () => {
+    const counts = new NumberColumn();
+    counts.set(2, 5);
+    const saved = counts.state(4);
+    expect(saved).toEqual({ form: "u8", values: Uint8Array.of(0, 0, 6, 0) });
+    const restored = finish(NumberColumn.restoringState(saved));
+    expect([0, 1, 2, 3, 100].map((doc) => restored.get(doc))).toEqual([NaN, NaN, 5, NaN, NaN]);
+    expect(restored.width).toBe(1);
+
     const column = new NumberColumn();
     column.set(2, 5);
     column.set(0, Infinity);
     column.setExactly(1, -Infinity);
-    const copy = column.copy(4);
-    expect([...copy]).toEqual([NaN, -Infinity, 5, NaN]);
-    expect(NumberColumn.of(copy).get(2)).toBe(5);
-    expect(NumberColumn.of(copy).get(100)).toBeNaN();
+    const doubles = column.state(4);
+    expect(doubles.form).toBe("f64");
+    expect([...doubles.values]).toEqual([NaN, -Infinity, 5, NaN]);
+    expect(finish(NumberColumn.restoringState(doubles)).get(1)).toBe(-Infinity);
+    // Doubles are narrowed as a column of them would be (formats before 10 saved every column so).
+    expect(finish(NumberColumn.restoringState({ form: "f64", values: Float64Array.of(NaN, 3) })).width).toBe(1);
+  });
+
+  it("refuses a saved column of an unknown form, or numbers of another width than its form's", () => {
+    const restore = (state: Parameters<typeof NumberColumn.restoringState>[0]) => () => finish(NumberColumn.restoringState(state));
+    expect(restore({ form: "u12" as "u8", values: new Uint8Array(2) })).toThrow(/unknown number form u12/);
+    expect(restore({ form: "seconds", values: new Uint16Array(2) })).toThrow(/seconds numbers of 2 bytes/);
+    expect(restore({ form: "u8", values: new Uint32Array(2) })).toThrow(/u8 numbers of 4 bytes/);
+    expect(restore({ form: "f64", values: new Uint32Array(2) })).toThrow(/not doubles/);
   });
 
   const value = fc.oneof(
@@ -442,31 +461,46 @@ describe("NumberColumn", () => {
     fc.constantFrom(-0, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 32 - 1, 0xff, 0xfe, 0xffff),
   );
 
-  it("reads back every value exactly, whatever form its values take", () => {
+  it("reads back every value exactly, whatever form its values take, and after a save and restore takes the same changes", () => {
     const op = fc.tuple(fc.constantFrom("set", "setExactly", "clear", "reserve"), fc.nat(300), value);
+    const apply = (column: NumberColumn, model: Map<number, number>, [what, doc, v]: [string, number, number]) => {
+      if (what === "clear") {
+        column.clear(doc);
+        model.delete(doc);
+      } else if (what === "reserve") column.reserve(doc);
+      else if (what === "set") {
+        column.set(doc, v);
+        model.set(doc, Number.isFinite(v) ? v : NaN);
+      } else {
+        column.setExactly(doc, v);
+        model.set(doc, v);
+      }
+    };
+    const check = (column: NumberColumn, model: Map<number, number>, what: string) => {
+      for (let doc = 0; doc < 302; doc++) expect(Object.is(column.get(doc), model.get(doc) ?? NaN), `${what} doc ${doc}`).toBe(true);
+    };
     fc.assert(
-      fc.property(fc.array(op, { maxLength: 80 }), (ops) => {
+      fc.property(fc.array(op, { maxLength: 80 }), fc.array(op, { maxLength: 40 }), (ops, later) => {
         const column = new NumberColumn();
         const model = new Map<number, number>();
-        for (const [what, doc, v] of ops) {
-          if (what === "clear") {
-            column.clear(doc);
-            model.delete(doc);
-          } else if (what === "reserve") column.reserve(doc);
-          else if (what === "set") {
-            column.set(doc, v);
-            model.set(doc, Number.isFinite(v) ? v : NaN);
-          } else {
-            column.setExactly(doc, v);
-            model.set(doc, v);
-          }
+        for (const o of ops) apply(column, model, o);
+        const saved = column.state(302);
+        const restored = finish(NumberColumn.restoringState(saved));
+        // The form saved is the column's own; a restore keeps it unless it holds doubles.
+        expect(saved.values.BYTES_PER_ELEMENT).toBe(column.width);
+        if (saved.form !== "f64") expect(restored.width).toBe(column.width);
+        check(column, model, "column");
+        check(restored, model, "restored");
+        const doubles = NumberColumn.of(Float64Array.from({ length: 302 }, (_, doc) => model.get(doc) ?? NaN));
+        check(doubles, model, "of doubles");
+        // Changes after the restore (a widening among them) read back as on the column saved.
+        const laterModel = new Map(model);
+        for (const o of later) {
+          apply(column, model, o);
+          apply(restored, laterModel, o);
         }
-        const restored = NumberColumn.of(column.copy(302));
-        for (let doc = 0; doc < 302; doc++) {
-          const expected = model.get(doc) ?? NaN;
-          expect(Object.is(column.get(doc), expected), `doc ${doc}`).toBe(true);
-          expect(Object.is(restored.get(doc), expected), `restored doc ${doc}`).toBe(true);
-        }
+        check(column, model, "column after");
+        check(restored, laterModel, "restored after");
       }),
     );
   });
@@ -503,7 +537,7 @@ describe("NumberColumn", () => {
     dates.set(1, Date.UTC(2024, 0, 1) + 1);
     expect(dates.width).toBe(8);
     expect([dates.get(0), dates.get(1)]).toEqual([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 1) + 1]);
-    expect(NumberColumn.of(counts.copy(7)).width).toBe(2);
+    expect(finish(NumberColumn.restoringState(counts.state(7))).width).toBe(2);
     expect(NumberColumn.of(new Float64Array([Date.UTC(2020, 1, 2), NaN])).width).toBe(4);
   });
 });

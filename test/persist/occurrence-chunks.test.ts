@@ -3,13 +3,12 @@
  * chunks are cut elsewhere is refused as damaged; chunks cut at other document boundaries open and
  * answer the same.
  */
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
-import { INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
+import type { SavedHeader } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { SavedIndexError } from "../../src/persist/index.js";
-import { answers, FIXED, savedSample, framesOf, tempDir, writeFrames } from "./support.js";
+import { answers, openFrames, savedSample, framesOf } from "./support.js";
 
 let header: SavedHeader;
 let frames: Frame[];
@@ -41,15 +40,6 @@ function split(all: Frame[], at: number, elements: number): Frame[] {
   return [...all.slice(0, at), section, { ...all[at + 1], payload: first }, { ...all[at + 1], payload: second }, ...all.slice(at + 2)];
 }
 
-async function openFrames(edited: Frame[]): Promise<SearchEngine | SavedIndexError> {
-  const dir = await tempDir();
-  await writeFrames(join(dir, INDEX_FILE), header, edited);
-  return SearchEngine.open(dir, FIXED).catch((error: unknown) => {
-    if (error instanceof SavedIndexError) return error;
-    throw error;
-  });
-}
-
 describe("occurrences in chunks", () => {
   it("the sample's body occurrences are one chunk of one frame", () => {
     const { termsAt } = bodyOf(frames);
@@ -64,7 +54,7 @@ describe("occurrences in chunks", () => {
     const boundary = withTerms[0] + withTerms[1];
     // Positions come after the terms: cut them first, so that the terms' index stays right.
     const edited = split(split(frames, positionsAt, boundary), termsAt, boundary);
-    const opened = await openFrames(edited);
+    const opened = await openFrames(header, edited);
     expect(opened).toBeInstanceOf(SearchEngine);
     expect(await answers(opened as SearchEngine)).toEqual(expected);
   });
@@ -73,7 +63,7 @@ describe("occurrences in chunks", () => {
     const { counts, termsAt, positionsAt } = bodyOf(frames);
     const first = [...counts].find((n) => n > 1)!;
     const inside = [...counts].slice(0, counts.indexOf(first)).reduce((a, b) => a + b, 0) + 1;
-    const opened = await openFrames(split(split(frames, positionsAt, inside), termsAt, inside));
+    const opened = await openFrames(header, split(split(frames, positionsAt, inside), termsAt, inside));
     expect(opened).toBeInstanceOf(SavedIndexError);
     expect((opened as SavedIndexError).problem).toBe("corrupt");
     expect(String(opened)).toMatch(/chunks/);
@@ -82,7 +72,7 @@ describe("occurrences in chunks", () => {
   it("terms and positions cut differently are refused as damaged", async () => {
     const { counts, termsAt } = bodyOf(frames);
     const withTerms = [...counts].filter((n) => n > 0);
-    const opened = await openFrames(split(frames, termsAt, withTerms[0]));
+    const opened = await openFrames(header, split(frames, termsAt, withTerms[0]));
     expect(opened).toBeInstanceOf(SavedIndexError);
     expect((opened as SavedIndexError).problem).toBe("corrupt");
   });

@@ -4,13 +4,12 @@
  * it out still opens and answers the same; a list of strings whose bytes are not laid out as an
  * encoding is refused as damaged.
  */
-import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
-import { INDEX_FILE, type SavedHeader } from "../../src/persist/format.js";
+import type { SavedHeader } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { SavedIndexError } from "../../src/persist/index.js";
-import { answers, asFormat8, asFormat9, FIXED, linksRows, savedSample, tallyRows, tempDir, writeFrames } from "./support.js";
+import { answers, asFormat8, asFormat9, linksRows, openFrames, savedSample, tallyRows } from "./support.js";
 
 let header: SavedHeader;
 let frames: Frame[];
@@ -20,15 +19,6 @@ beforeAll(async () => {
   ({ header, frames, expected } = await savedSample());
 });
 
-async function openFrames(edited: Frame[], version?: number): Promise<SearchEngine | SavedIndexError> {
-  const dir = await tempDir();
-  await writeFrames(join(dir, INDEX_FILE), header, edited, version);
-  return SearchEngine.open(dir, FIXED).catch((error: unknown) => {
-    if (error instanceof SavedIndexError) return error;
-    throw error;
-  });
-}
-
 describe("lists of strings in a saved index", () => {
   it("are bytes: every strings section, table, links and tally frame says so", () => {
     const sections = frames.filter((f) => ["strings", "table", "links", "tally"].includes(f.name));
@@ -36,7 +26,7 @@ describe("lists of strings in a saved index", () => {
     for (const f of sections) expect(f.meta.encoding).toBe("bytes");
   });
 
-  it("in format 9's JSON links and tallies open and answer the same", async () => {
+  it("in format 9's layout (JSON links and tallies, number columns as doubles) open and answer the same", async () => {
     // The sample has links of both kinds and tallies with rows: each layout is read.
     const links = frames.filter((f) => f.name === "links");
     expect(links.map((f) => f.meta.kind).sort()).toEqual(["comments", "repositories"]);
@@ -44,7 +34,8 @@ describe("lists of strings in a saved index", () => {
     expect(frames.filter((f) => f.name === "tally").some((f) => tallyRows(f).counts.length > 10)).toBe(true);
     const old = asFormat9(frames);
     expect(old.some((f) => f.name === "links" && Array.isArray(f.meta.keys))).toBe(true);
-    const engine = await openFrames(old, 9);
+    expect(old.filter((f) => f.name === "array" && f.meta.of === "orders").every((f) => f.meta.type === "f64" && f.meta.form === undefined)).toBe(true);
+    const engine = await openFrames(header, old, 9);
     expect(engine).toBeInstanceOf(SearchEngine);
     expect(await answers(engine as SearchEngine)).toEqual(expected);
   });
@@ -52,25 +43,25 @@ describe("lists of strings in a saved index", () => {
   it("in format 8's JSON open and answer the same", async () => {
     const old = asFormat8(frames);
     expect(old.some((f) => f.name === "data" && f.payload[0] === "[".charCodeAt(0))).toBe(true);
-    const engine = await openFrames(old, 8);
+    const engine = await openFrames(header, old, 8);
     expect(engine).toBeInstanceOf(SearchEngine);
     expect(await answers(engine as SearchEngine)).toEqual(expected);
 
     // A format 8 table's numbers are exactly three per key.
     const table = old.findIndex((f) => f.name === "table");
     const cut = old.map((f, i) => (i === table ? { ...f, payload: f.payload.subarray(4) } : f));
-    expect(String(await openFrames(cut, 8))).toMatch(/has the wrong length/);
+    expect(String(await openFrames(header, cut, 8))).toMatch(/has the wrong length/);
   });
 
   it("whose bytes are not an encoding are damaged", async () => {
     const keysAt = frames.findIndex((f) => f.name === "strings" && f.meta.of === "keys");
     const cut = frames.map((f, i) => (i === keysAt + 1 ? { ...f, payload: f.payload.subarray(0, f.payload.length - 1) } : f));
-    const error = await openFrames(cut);
+    const error = await openFrames(header, cut);
     expect(error).toBeInstanceOf(SavedIndexError);
     expect((error as SavedIndexError).problem).toBe("corrupt");
     expect(String(error)).toMatch(/keys: encoded strings: past the end/);
 
     const unknown = frames.map((f, i) => (i === keysAt ? { ...f, meta: { ...f.meta, encoding: "zip" } } : f));
-    expect(String(await openFrames(unknown))).toMatch(/unknown encoding/);
+    expect(String(await openFrames(header, unknown))).toMatch(/unknown encoding/);
   });
 });

@@ -8,6 +8,7 @@ import { FORMAT_VERSION, INDEX_FILE, type SavedHeader } from "../../src/persist/
 import { FrameReader, FrameWriter, type Frame } from "../../src/persist/frames.js";
 import { StringList } from "../../src/structures/string-list.js";
 import { SearchEngine } from "../../src/index.js";
+import { SavedIndexError } from "../../src/persist/index.js";
 import type { Caller, SearchKind, SearchParams } from "../../src/index.js";
 
 const folders: string[] = [];
@@ -172,16 +173,32 @@ function decoded(bytes: Uint8Array): Array<string | null> {
   return list.slice();
 }
 
+/** A number column's stored numbers as the values they stand for (NaN: none), by the form a section names. */
+function numbersAsDoubles(form: string, payload: Buffer): Float64Array {
+  const Kind = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, seconds: Uint32Array, f64: Float64Array }[form]!;
+  const stored = new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / Kind.BYTES_PER_ELEMENT);
+  if (form === "f64") return Float64Array.from(stored);
+  return Float64Array.from(stored, (n) => (n === 0 ? NaN : (n - 1) * (form === "seconds" ? 1000 : 1)));
+}
+
 /**
  * The frames as format 9 laid them out: the store's links and tallies as JSON arrays in their
- * frames' meta. Nothing else changed between the two.
+ * frames' meta, and every number column as doubles. Nothing else changed between the two.
  */
 export function asFormat9(frames: Frame[]): Frame[] {
   const empty = Buffer.alloc(0);
+  let form: string | undefined;
   return frames.map((frame) => {
-    const { name, meta } = frame;
+    const { name, meta, payload } = frame;
     if (name === "links") return { name, meta: { kind: meta.kind, ...linksRows(frame) }, payload: empty };
     if (name === "tally") return { name, meta: { name: meta.name, ...tallyRows(frame) }, payload: empty };
+    if (name === "array" && typeof meta.form === "string") {
+      form = meta.form;
+      const { form: _, ...rest } = meta;
+      return { name, meta: { ...rest, type: "f64" }, payload };
+    }
+    if (name === "data" && form) return { name, meta, payload: Buffer.from(numbersAsDoubles(form, payload).buffer) };
+    form = undefined;
     return frame;
   });
 }
@@ -213,6 +230,16 @@ export function asFormat8(frames: Frame[]): Frame[] {
 
 /** Options of the engines the frame tests open: no rate limit, a fixed clock. */
 export const FIXED = { rateLimit: false as const, now: () => Date.UTC(2025, 0, 1) };
+
+/** Opens `frames` written under `header` (saying format `version`) with FIXED; an open refused gives its SavedIndexError. */
+export async function openFrames(header: SavedHeader, frames: Frame[], version?: number): Promise<SearchEngine | SavedIndexError> {
+  const dir = await tempDir();
+  await writeFrames(join(dir, INDEX_FILE), header, frames, version);
+  return SearchEngine.open(dir, FIXED).catch((error: unknown) => {
+    if (error instanceof SavedIndexError) return error;
+    throw error;
+  });
+}
 
 /** data/sample loaded with FIXED, its answers to REQUESTS, and the header and frames of its save. */
 export async function savedSample(): Promise<{ header: SavedHeader; frames: Frame[]; expected: string[] }> {
