@@ -5,7 +5,10 @@
  * the index under the V8 profiler, and prints for each: wall and CPU time, the longest loop delay,
  * the CPU time of the parts named below (from the profile, a function counted with what it calls),
  * and each stretch over 30 ms in which a 1 ms timer could not run, where it began (ms into the phase;
- * a stretch from before 0 holds the profiler starting) and the functions that ran then.
+ * a stretch from before 0 holds the profiler starting) and the functions that ran then. Also per
+ * phase: the full collections it met, and how much memory array buffers took in all (their growth,
+ * sampled every millisecond): V8 counts that memory and starts a full collection every few tens of
+ * megabytes of it, however little of the heap itself was allocated.
  * `--index DIR` starts from that saved index instead (opened first, then saved and opened again): no
  * load, so a 10M index's save and open are measured in minutes. `--no-profile` leaves the profiler
  * off (it slows every step, and so lengthens the stretches), and prints the longest GC pause instead.
@@ -13,11 +16,12 @@
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/save-open.mjs
  *   [--issues 100000] [--dir /tmp/forgesearch-scale] [--index DIR] [--no-profile]
  */
+import { statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
-import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -57,9 +61,22 @@ async function profiled(name, work) {
     last = now;
   }, 1);
   let longestGc = 0;
+  let fullCollections = 0;
   const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
+    for (const entry of list.getEntries()) {
+      longestGc = Math.max(longestGc, entry.duration);
+      if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullCollections++;
+    }
   });
+  // Array buffers' memory taken in all during the phase: each rise of the sampled total.
+  let buffersGrew = 0;
+  let buffers = process.memoryUsage().arrayBuffers;
+  const sampleBuffers = () => {
+    const now = process.memoryUsage().arrayBuffers;
+    if (now > buffers) buffersGrew += now - buffers;
+    buffers = now;
+  };
+  const bufferProbe = setInterval(sampleBuffers, 1);
   gc.observe({ entryTypes: ["gc"] });
   await new Promise((resolve) => setTimeout(resolve, 5));
   if (profiling) await session.post("Profiler.start");
@@ -72,12 +89,15 @@ async function profiled(name, work) {
   const profile = profiling ? (await session.post("Profiler.stop")).profile : undefined;
   await new Promise((resolve) => setTimeout(resolve, 5));
   clearInterval(probe);
+  clearInterval(bufferProbe);
+  sampleBuffers();
   delay.disable();
   gc.disconnect();
   const heap = process.memoryUsage();
   console.log(
     `\n${name}: ${wall.toFixed(0)} ms wall, ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, longest loop delay ${(delay.max / 1e6).toFixed(1)} ms, ` +
-      `longest GC pause ${longestGc.toFixed(1)} ms; heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB after`,
+      `longest GC pause ${longestGc.toFixed(1)} ms; heap ${(heap.heapUsed / 2 ** 20).toFixed(0)} MB after; ` +
+      `${fullCollections} full collections, array buffers took ${(buffersGrew / 2 ** 20).toFixed(0)} MB`,
   );
   // Each stretch with where it began, in ms from the phase's start.
   const stretch = (from, to) => `${((to - from) / 1000).toFixed(0)} ms without a turn (from ${((from - startUs) / 1000).toFixed(0)} ms)`;
@@ -135,6 +155,7 @@ await engine.search("issues", { q: "benchmark", per_page: 1 });
 globalThis.gc?.();
 await rm(saved, { recursive: true, force: true });
 await profiled("save", () => engine.save(saved));
+console.log(`  saved file: ${(statSync(path.join(saved, "forgesearch.index")).size / 2 ** 20).toFixed(1)} MB`);
 engine = undefined;
 globalThis.gc?.();
 await profiled("open", () => SearchEngine.open(saved, options));

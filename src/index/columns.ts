@@ -9,7 +9,7 @@ import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
-import { finish, zeroedArray, type Steps } from "./steps.js";
+import { finish, widthFor, zeroedArray, type Steps, type WholeNumbers } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -242,10 +242,10 @@ export class NumberColumn {
 export interface KeywordColumnState {
   /** Distinct values; documents refer to them by position. */
   values: ListLike<string>;
-  /** Values per document (0 for none), for documents `0 … capacity-1`. */
-  counts: Uint32Array;
-  /** The value ids of every document in turn. */
-  ids: Uint32Array;
+  /** Values per document (0 for none), for documents `0 … capacity-1`; as few bytes each as the most needs. */
+  counts: WholeNumbers;
+  /** The value ids of every document in turn; as few bytes each as the highest needs. */
+  ids: WholeNumbers;
 }
 
 /** Documents, ids or values handled between pauses when saving or restoring. */
@@ -459,16 +459,22 @@ export class KeywordColumn {
       }
       return saved[id] - 1;
     };
-    const counts = yield* zeroedArray(capacity);
-    let total = 0;
+    // Counts and ids in as few bytes as they need (most columns: a value or none per document, of a
+    // few distinct values): a save copies every column, and each copy is fresh memory the collector counts.
+    let [total, most, ownKeys] = [0, 0, 0];
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
-      total += counts[doc] = this.count(doc);
+      const n = this.count(doc);
+      total += n;
+      if (n > most) most = n;
+      if (n && this.cells[doc] === OWN_KEY) ownKeys++;
     }
-    const ids = yield* zeroedArray(total);
+    const counts = yield* zeroedArray(capacity, widthFor(most));
+    const ids = yield* zeroedArray(total, widthFor(this.ids.limit + ownKeys));
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
+      counts[doc] = this.count(doc);
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
       if (cell === OWN_KEY) {

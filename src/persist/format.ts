@@ -19,15 +19,16 @@ export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
  * Bumped whenever the layout or the meaning of a saved field changes (5: records saved as the store
  * holds them, packed or raw; 6: packed chunks carry their blocks' preset dictionary; 7: term occurrences
  * in chunks that end where a document ends, one frame each; 8: the store's tallies after the links;
- * 9: lists of strings as bytes, not JSON arrays; 10: the store's links and tallies as bytes too, and
- * number columns as the numbers they store, in their form, not as doubles).
+ * 9: lists of strings as bytes, not JSON arrays; 10: the store's links and tallies as bytes too,
+ * number columns as the numbers they store, in their form, not as doubles, and keyword columns'
+ * counts and ids in one, two or four bytes each).
  */
 export const FORMAT_VERSION = 10;
 /**
  * Older versions this one reads: 7 is 8 without tallies (each is then counted from the records when
  * first asked); 8 is 9 with lists of strings as JSON arrays (a strings section, a table, says which it
- * holds); 9 is 10 with links and tallies as JSON arrays and number columns as doubles (each frame and
- * section says which it holds).
+ * holds); 9 is 10 with links and tallies as JSON arrays, number columns as doubles and keyword
+ * columns' lists in four bytes (each frame and section says which it holds).
  */
 export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, FORMAT_VERSION];
 /** The last format version whose header had no checksum of its own. */

@@ -5,6 +5,7 @@
  */
 import type { NumberColumnState, NumberFormName } from "../index/columns.js";
 import type { OccurrencesSnapshot } from "../index/occurrences.js";
+import type { WholeNumbers } from "../index/steps.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 
@@ -123,6 +124,13 @@ export class SectionReader {
     const meta = (await this.expect("array", of)).meta;
     if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
     return this.arrayData(of, meta, type) as Promise<Uint32Array | Float64Array>;
+  }
+
+  /** Whole numbers of one, two or four bytes each, as the section says (format 10 on; always four before). */
+  async wholeNumbers(of: string): Promise<WholeNumbers> {
+    const meta = (await this.expect("array", of)).meta;
+    if (meta.type !== "u8" && meta.type !== "u16" && meta.type !== "u32") throw new LayoutError(`${of} is not a list of whole numbers`);
+    return this.arrayData(of, meta, meta.type) as Promise<WholeNumbers>;
   }
 
   /**

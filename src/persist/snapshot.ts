@@ -126,8 +126,8 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   for (const name of meta.keywords) {
     const values = (await input.strings(`keyword.${name}.values`)).asStrings();
     if (!values) throw new LayoutError(`keyword.${name} holds a null`);
-    const counts = await input.array(`keyword.${name}.counts`, "u32");
-    const ids = await input.array(`keyword.${name}.ids`, "u32");
+    const counts = await input.wholeNumbers(`keyword.${name}.counts`);
+    const ids = await input.wholeNumbers(`keyword.${name}.ids`);
     keywords.push({ name, values, counts, ids });
   }
   const orders = await input.numbers("orders");

@@ -263,6 +263,41 @@ describe("KeywordColumn", () => {
     expect(KeywordColumn.of(column.state(1000)).get(999)).toEqual(model.get(999));
   });
 
+  it("saves counts and ids in as few bytes as the most values of a document and the most values need", () => {
+    const widths = (c: KeywordColumn, n: number) => {
+      const { counts, ids } = c.state(n);
+      return [counts.BYTES_PER_ELEMENT, ids.BYTES_PER_ELEMENT];
+    };
+    const few = new KeywordColumn();
+    for (let doc = 0; doc < 1000; doc++) few.set(doc, [["open", "closed"][doc % 2]]);
+    expect(widths(few, 1000)).toEqual([1, 1]);
+    // A document with 300 values, and 300 distinct values: two bytes each.
+    const many = new KeywordColumn();
+    const lots = Array.from({ length: 300 }, (_, i) => `v${i}`);
+    many.set(0, lots);
+    many.set(5, ["v7"]);
+    expect(widths(many, 10)).toEqual([2, 2]);
+    // 70,000 distinct values: four bytes per id.
+    const wide = new KeywordColumn();
+    for (let doc = 0; doc < 70_000; doc++) wide.set(doc, [`w${doc}`, "shared"]);
+    expect(widths(wide, 70_000)).toEqual([1, 4]);
+    // Documents whose value is their own key are values of the saved table too.
+    const keys = new Map(Array.from({ length: 70_000 }, (_, doc) => [doc, `k${doc}`]));
+    const docKeys: DocKeys = {
+      keyOf: (doc) => keys.get(doc),
+      slotOf: (key) => (key.startsWith("k") ? Number(key.slice(1)) : undefined),
+      hasKey: (doc, key) => keys.get(doc) === key,
+      copyKeyTo: (doc, list) => list.push(keys.get(doc) ?? null),
+    };
+    const own = new KeywordColumn(docKeys);
+    for (let doc = 0; doc < 70_000; doc++) own.set(doc, [`k${doc}`]);
+    expect(widths(own, 70_000)).toEqual([1, 4]);
+    for (const [column, n] of [[few, 1000], [many, 10], [wide, 70_000], [own, 70_000]] as const) {
+      const restored = KeywordColumn.of(column.state(n), column === own ? docKeys : undefined);
+      for (const doc of [0, 1, 5, 999, 69_999].filter((d) => d < n)) expect(restored.get(doc), `doc ${doc}`).toEqual(column.get(doc));
+    }
+  });
+
   it("builds from its saved form in steps, and a read between steps finishes the build", () => {
     const source = new KeywordColumn();
     for (let doc = 0; doc < 200_000; doc++) source.set(doc, doc % 3 ? [`v${doc % 70_000}`] : [`v${doc % 5}`, `w${doc % 7}`]);

@@ -1,7 +1,8 @@
 /**
  * Number columns on disk: from format 10 on each as the numbers it stores, in its form (a byte, two
- * or four per document, or doubles), not as doubles whatever the form. A section naming no form or
- * an unknown one, or numbers of another width than its form's, is refused as damaged.
+ * or four per document, or doubles), not as doubles whatever the form; a keyword column's counts and
+ * ids in as few bytes as they need. A section naming no form or an unknown one, numbers of another
+ * width than its form's, or keyword lists that are not whole numbers are refused as damaged.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SavedHeader } from "../../src/persist/format.js";
@@ -31,6 +32,21 @@ describe("number columns in a saved index", () => {
       const data = frames[frames.indexOf(f) + 1];
       expect(data.payload.length, String(f.meta.of)).toBe(width[f.meta.form as string] * (f.meta.length as number));
     }
+  });
+
+  it("keyword columns' counts and ids take a byte each where their numbers fit one", () => {
+    const lists = frames.filter((f) => f.name === "array" && /^keyword\..*\.(counts|ids)$/.test(String(f.meta.of)));
+    expect(lists.length).toBeGreaterThan(20);
+    const types = new Set(lists.map((f) => f.meta.type));
+    expect(types).toContain("u8");
+    const ids = lists.find((f) => f.meta.of === "keyword.state.ids" && f.meta.type === "u8");
+    expect(ids).toBeDefined();
+  });
+
+  it("keyword lists that are not whole numbers are damaged", async () => {
+    const at = frames.findIndex((f) => f.name === "array" && f.meta.of === "keyword.state.counts");
+    const error = await openFrames(header, frames.map((f, i) => (i === at ? { ...f, meta: { ...f.meta, type: "f64" } } : f)));
+    expect(String(error)).toMatch(/keyword.state.counts is not a list of whole numbers/);
   });
 
   it("whose form is missing, unknown or of another width are damaged", async () => {

@@ -26,7 +26,7 @@ describe("lists of strings in a saved index", () => {
     for (const f of sections) expect(f.meta.encoding).toBe("bytes");
   });
 
-  it("in format 9's layout (JSON links and tallies, number columns as doubles) open and answer the same", async () => {
+  it("in format 9's layout (JSON links and tallies, number columns as doubles, keyword lists in four bytes) open and answer the same", async () => {
     // The sample has links of both kinds and tallies with rows: each layout is read.
     const links = frames.filter((f) => f.name === "links");
     expect(links.map((f) => f.meta.kind).sort()).toEqual(["comments", "repositories"]);
@@ -35,6 +35,7 @@ describe("lists of strings in a saved index", () => {
     const old = asFormat9(frames);
     expect(old.some((f) => f.name === "links" && Array.isArray(f.meta.keys))).toBe(true);
     expect(old.filter((f) => f.name === "array" && f.meta.of === "orders").every((f) => f.meta.type === "f64" && f.meta.form === undefined)).toBe(true);
+    expect(old.filter((f) => f.name === "array" && /^keyword\./.test(String(f.meta.of))).every((f) => f.meta.type === "u32")).toBe(true);
     const engine = await openFrames(header, old, 9);
     expect(engine).toBeInstanceOf(SearchEngine);
     expect(await answers(engine as SearchEngine)).toEqual(expected);

@@ -183,13 +183,24 @@ function numbersAsDoubles(form: string, payload: Buffer): Float64Array {
 
 /**
  * The frames as format 9 laid them out: the store's links and tallies as JSON arrays in their
- * frames' meta, and every number column as doubles. Nothing else changed between the two.
+ * frames' meta, every number column as doubles and every keyword column's counts and ids in four
+ * bytes each. Nothing else changed between the two.
  */
 export function asFormat9(frames: Frame[]): Frame[] {
   const empty = Buffer.alloc(0);
   let form: string | undefined;
+  let narrow: typeof Uint8Array | typeof Uint16Array | undefined;
   return frames.map((frame) => {
     const { name, meta, payload } = frame;
+    if (name === "array" && (meta.type === "u8" || meta.type === "u16") && meta.form === undefined) {
+      narrow = meta.type === "u8" ? Uint8Array : Uint16Array;
+      return { name, meta: { ...meta, type: "u32" }, payload };
+    }
+    if (name === "data" && narrow) {
+      const numbers = new narrow(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / narrow.BYTES_PER_ELEMENT);
+      return { name, meta, payload: Buffer.from(Uint32Array.from(numbers).buffer) };
+    }
+    narrow = undefined;
     if (name === "links") return { name, meta: { kind: meta.kind, ...linksRows(frame) }, payload: empty };
     if (name === "tally") return { name, meta: { name: meta.name, ...tallyRows(frame) }, payload: empty };
     if (name === "array" && typeof meta.form === "string") {
