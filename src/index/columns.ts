@@ -147,12 +147,16 @@ export class NumberColumn {
 
   /** `state` in steps of STEP documents. */
   *stating(capacity: number): Steps<NumberColumnState> {
-    // A fresh array's pages are touched slice by slice: filling it at once costs milliseconds per megabyte.
+    // A fresh array's pages are touched slice by slice: filling it at once costs milliseconds per megabyte
+    // (so doubles get their NaN, "no value", past the values held slice by slice too, not from `make`).
     const { name, make } = FORMS[this.form];
-    const out = make(capacity);
+    const float = this.form === FLOAT;
+    const out = float ? new Float64Array(capacity) : make(capacity);
     const held = Math.min(capacity, this.values.length);
-    for (let from = 0; from < held; from += STEP) {
-      out.set(this.values.subarray(from, Math.min(held, from + STEP)), from);
+    for (let from = 0; from < capacity; from += STEP) {
+      const to = Math.min(capacity, from + STEP);
+      if (from < held) out.set(this.values.subarray(from, Math.min(held, to)), from);
+      if (float && to > held) out.fill(NaN, Math.max(from, held), to);
       yield;
     }
     return { form: name, values: out };

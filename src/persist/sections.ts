@@ -141,7 +141,7 @@ export class SectionReader {
     const meta = (await this.expect("array", of)).meta;
     const { form, type } = meta;
     if (form === undefined && type === "f64") return { form: "f64", values: await this.arrayData(of, meta, type) };
-    if (typeof form !== "string" || !(typeof type === "string" && type in ARRAYS)) throw new LayoutError(`${of} is not a number column`);
+    if (typeof form !== "string" || !(typeof type === "string" && Object.hasOwn(ARRAYS, type))) throw new LayoutError(`${of} is not a number column`);
     return { form: form as NumberFormName, values: await this.arrayData(of, meta, type as Typed) };
   }
 
