@@ -309,9 +309,9 @@ export class Store implements StoreReader {
     const tallies: SavedTally[] = [];
     for (const [tally, counts] of this.tallies) {
       if (!counts) continue;
-      let rows = 0;
-      for (const items of counts.values()) rows += items.size;
-      const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(rows) };
+      let size = 0;
+      for (const items of counts.values()) size += items.size;
+      const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(size) };
       for (const [group, items] of counts) {
         for (const [item, n] of items) {
           saved.counts[saved.groups.length] = n;

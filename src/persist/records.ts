@@ -106,7 +106,7 @@ export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Pr
     for (let at = 0; at < keys.length; at += LINKS_PER_FRAME) {
       const end = Math.min(at + LINKS_PER_FRAME, keys.length);
       const encodedKeys = keys.encode(at, end);
-      const encodedLinks = links instanceof Float64Array ? bytesOf(links.slice(at, end)) : links.encode(at, end);
+      const encodedLinks = links instanceof Float64Array ? links.slice(at, end) : links.encode(at, end);
       await frames.frame("links", { kind, count: end - at, encoding: BYTES, keyBytes: encodedKeys.length }, [encodedKeys, encodedLinks]);
     }
   }
@@ -345,11 +345,6 @@ function strings(what: string, bytes: Uint8Array, count: number): ListLike<strin
   const list = readingStrings(what, () => new EncodedStrings(bytes));
   if (list.length !== count || list.nulls) throw new LayoutError(`${what} holds ${list.length} strings for ${count} rows, or a null`);
   return list as ListLike<string | null> as ListLike<string>;
-}
-
-/** A typed array's bytes, as a frame's part. */
-function bytesOf(array: Float64Array): Uint8Array {
-  return new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
 }
 
 const isKind = (kind: unknown): kind is DumpKind => DUMP_KINDS.includes(kind as DumpKind);
