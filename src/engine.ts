@@ -6,7 +6,8 @@
  */
 import { ReadGate } from "./concurrency/read-gate.js";
 import { collect, type Deadline } from "./execute/execute.js";
-import { countBits, docsOf, keepTested } from "./plan/bits.js";
+import { countBits, docsOf, keepTested, wordsFor } from "./plan/bits.js";
+import { BitsetPool } from "./structures/bitset-pool.js";
 import {
   asSearchError,
   beyondResultCap,
@@ -211,6 +212,8 @@ interface ReadContext {
   cursor?: Cursor & { onLast(last: Ranked | undefined): void };
   /** Told what the query became: the logical query with every filter, and the plan. */
   onPlan?: (match: Match, executionPlan: Plan) => void;
+  /** The search's bitset over every slot (all zero), from the engine's pool. */
+  bits: Uint32Array;
 }
 
 export class SearchEngine {
@@ -226,6 +229,8 @@ export class SearchEngine {
   private loads = 0;
   /** Searches in flight hold it; the indexer changes indexes only while none does. */
   private readonly gate = new ReadGate();
+  /** Bitsets of matches, kept from one search to the next. */
+  private readonly bitsets = new BitsetPool();
   /** The background indexer while it runs. */
   private indexer: Promise<void> | undefined;
   /** Woken after each block the indexer does. */
@@ -643,9 +648,11 @@ export class SearchEngine {
     while ((await this.indexedBy(collection, deadline)) && collection.hasPendingWork());
     // From here to the answer the indexes stay as they are: the indexer waits for every search in flight.
     this.gate.enter();
+    const bits = this.bitsets.take(wordsFor(collection.capacity));
     try {
-      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor, onPlan });
+      return await this.read({ spec, collection, media }, tree, params, options, { caller, sortParam, paging, filters, deadline, cursor, onPlan, bits });
     } finally {
+      this.bitsets.give(bits);
       this.gate.leave();
     }
   }
@@ -655,7 +662,7 @@ export class SearchEngine {
     tree: ReturnType<typeof parseQuery>,
     params: SearchParams,
     options: SearchOptions,
-    { caller, sortParam, paging, filters, deadline, cursor, onPlan }: ReadContext,
+    { caller, sortParam, paging, filters, deadline, cursor, onPlan, bits }: ReadContext,
   ): Promise<Envelope> {
     // Changes not yet indexed: their records are left out, and joined columns may be stale.
     const behind = collection.hasPendingWork();
@@ -666,7 +673,7 @@ export class SearchEngine {
 
     const executionPlan = plan(match, collection);
     onPlan?.(match, executionPlan);
-    const found = await collect(executionPlan, deadline, pause, this.options.blockSize);
+    const found = await collect(executionPlan, deadline, pause, this.options.blockSize, bits);
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
     if (guarded && behind) found.count = this.keepVisibleNow(collection, found.bits, caller);
     const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);

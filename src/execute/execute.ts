@@ -26,12 +26,14 @@ export interface Collected {
 
 /**
  * The plan's documents, block by block into one bitset over every slot: a few bytes per hundred
- * slots, where a list of a broad query's matches would be megabytes of garbage per search.
+ * slots, where a list of a broad query's matches would be megabytes of garbage per search. `into`,
+ * when given, is that bitset (all zero, `wordsFor(plan.capacity)` words): one kept for searches.
  */
-export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>, pauseEvery = PAUSE_EVERY): Promise<Collected> {
+export async function collect(plan: Plan, deadline: Deadline, pause?: () => Promise<void>, pauseEvery = PAUSE_EVERY, into?: Uint32Array): Promise<Collected> {
   // Small pause intervals make the blocks as small (in whole words), and the deadline checked as often.
   const size = Math.min(BLOCK, Math.max(32, Math.ceil(pauseEvery / 32) * 32));
-  const bits = new Uint32Array(wordsFor(plan.capacity));
+  if (into && into.length !== wordsFor(plan.capacity)) throw new RangeError(`a bitset of ${into.length} words for ${plan.capacity} slots`);
+  const bits = into ?? new Uint32Array(wordsFor(plan.capacity));
   let count = 0;
   let sincePause = 0;
   for (let lo = 0; lo < plan.capacity; lo += size) {

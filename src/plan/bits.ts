@@ -47,8 +47,13 @@ export function fillFromList(list: ArrayLike<number>, from: number, out: Uint32A
 
 /** Documents set in the first `words` words. */
 export function countBits(bits: Uint32Array, words: number): number {
+  return countBitsIn(bits, 0, words);
+}
+
+/** Documents set in words [from, to). */
+export function countBitsIn(bits: Uint32Array, from: number, to: number): number {
   let n = 0;
-  for (let i = 0; i < words; i++) {
+  for (let i = from; i < to; i++) {
     let v = bits[i];
     v -= (v >>> 1) & 0x55555555;
     v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);

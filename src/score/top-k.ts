@@ -6,7 +6,7 @@
  * broad query offers hundreds of thousands of matches, most refused by one
  * comparison with the root.
  */
-import { countBits } from "../plan/bits.js";
+import { countBitsIn } from "../plan/bits.js";
 import { siftDown, siftUp, type HeapOps } from "./heap.js";
 import { comparator, type Ranked } from "./rank.js";
 
@@ -162,23 +162,26 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   };
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
   const { prepare, blockBound } = r;
-  // At the first word of a block (or where a walk starts): readies the block where at least one
-  // slot in eight matches, and passes the block over when nothing in it can beat the worst kept.
-  const atBlock =
+  // On entering a block that has matches (or where a walk starts): readies the block, once, where at
+  // least one slot in eight matches; false passes the block over when nothing in it can beat the worst kept.
+  let readied = -1;
+  const enterBlock =
     (prepare || blockBound) && wordsPer
-      ? (word: number, from: number): number => {
-          if (word % wordsPer !== 0 && word !== from) return word;
-          const block = Math.floor(word / wordsPer);
-          const end = Math.min(bits.length, (block + 1) * wordsPer);
-          if (prepare && word % wordsPer === 0 && countBits(bits.subarray(word, end), end - word) * 8 >= (end - word) * 32) prepare(block);
-          return blockBound && top.size === top.k && blockBound(block) < top.worstScore ? end : word;
+      ? (block: number): boolean => {
+          if (prepare && block !== readied) {
+            readied = block;
+            const start = block * wordsPer;
+            const end = Math.min(bits.length, start + wordsPer);
+            if (countBitsIn(bits, start, end) * 8 >= (end - start) * 32) prepare(block);
+          }
+          return !(blockBound && top.size === top.k && blockBound(block) < top.worstScore);
         }
       : undefined;
   let word = 0;
   const { slice } = r;
   let since = slice?.now() ?? 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, atBlock);
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, wordsPer, enterBlock);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };
@@ -190,25 +193,35 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
 
 /**
  * Calls `each` with the documents set from word `from` on until `size` were seen; returns the word
- * after the last one read. `atWord`, given each word's index (and `from`) first, returns the word to
- * go on at: that word, or a later one to pass over those between.
+ * after the last one read. Words without a match are stepped over at one comparison each;
+ * `enterBlock`, asked about each block of `blockWords` words as its first match is reached (and
+ * about the block a walk starts in), passes the rest of the block over when it returns false.
  */
-function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, atWord?: (word: number, from: number) => number): number {
+function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, blockWords = 0, enterBlock?: (block: number) => boolean): number {
   let seen = 0;
   let word = from;
-  for (; word < bits.length && seen < size; word++) {
-    if (atWord) {
-      // A block passed over leads to the next block's first word, which is asked about in turn.
-      for (let next = atWord(word, from); next !== word; next = atWord(word, from)) {
-        word = next;
-        if (word >= bits.length) return word;
+  let block = -1;
+  while (word < bits.length && seen < size) {
+    let v = bits[word];
+    if (v === 0) {
+      word++;
+      continue;
+    }
+    if (enterBlock) {
+      const at = (word / blockWords) | 0;
+      if (at !== block) {
+        block = at;
+        if (!enterBlock(at)) {
+          word = Math.min(bits.length, (at + 1) * blockWords);
+          continue;
+        }
       }
     }
-    for (let v = bits[word]; v !== 0; v ^= v & -v) {
+    for (; v !== 0; v ^= v & -v) {
       each((word << 5) + 31 - Math.clz32(v & -v));
       seen++;
     }
+    word++;
   }
   return word;
 }
-

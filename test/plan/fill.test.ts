@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { collect } from "../../src/execute/execute.js";
 import type { Match } from "../../src/logical/match.js";
-import { docsOf } from "../../src/plan/bits.js";
+import { docsOf, wordsFor } from "../../src/plan/bits.js";
 import { plan } from "../../src/plan/plan.js";
 import { build, type Edit } from "./support.js";
 
@@ -84,5 +84,17 @@ describe("the block walk", () => {
     expect(found.incomplete).toBe(true);
     // Two blocks of 64 slots walked (one check after each, one after its pause): the odd slots below 128.
     expect(Array.from(docsOf(found.bits, found.count))).toEqual(Array.from({ length: 64 }, (_, i) => 2 * i + 1));
+  });
+
+  it("fills the bitset it is given, and refuses one of another length", async () => {
+    const records = Array.from({ length: 200 }, (_, i) => ({ title: i % 3 === 0 ? "crash" : "fine", body: "", state: "open", labels: [] }));
+    const collection = build(records, []);
+    const crash = plan({ op: "text", fields: ["title"], text: "crash", phrase: false, span: SPAN }, collection);
+    const never = { now: () => 0, at: 1 };
+    const into = new Uint32Array(wordsFor(collection.capacity));
+    const found = await collect(crash, never, async () => {}, 64, into);
+    expect(found.bits).toBe(into);
+    expect(Array.from(docsOf(into, found.count))).toEqual(Array.from({ length: 67 }, (_, i) => 3 * i));
+    await expect(collect(crash, never, async () => {}, 64, new Uint32Array(into.length + 1))).rejects.toThrow(RangeError);
   });
 });

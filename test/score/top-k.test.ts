@@ -133,6 +133,29 @@ describe("typed top-k", () => {
     expect(looked).toEqual([0, 1, 100]);
   });
 
+  it("ends when the block passed over is the last and the bits end inside it", async () => {
+    // Three words of bits, blocks of two words: passing block 1 over must stop at the bits' end.
+    const docs = Uint32Array.from([0, 1, 70, 90]);
+    const looked: number[] = [];
+    let pauses = 0;
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      score: (doc) => (looked.push(doc), doc < 2 ? 10 : 1),
+      blockBound: (b) => (b === 0 ? 10 : 5),
+      blockSlots: 64,
+      ...steady,
+      // A walk that never reaches the end would pause forever: fail instead.
+      pause: async () => {
+        if (++pauses > 100) throw new Error("the walk does not end");
+      },
+      block: 2,
+      first: 2,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
+    expect(looked).toEqual([0, 1]);
+  });
+
   it("readies the blocks where at least one slot in eight matches, before scoring their matches", async () => {
     // Slots 0 … 199 of block 0 (of 1,024) match, and 10 slots of block 1.
     const docs = Uint32Array.from([...Array.from({ length: 200 }, (_, i) => i), ...Array.from({ length: 10 }, (_, i) => 1024 + i * 50)]);
