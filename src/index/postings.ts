@@ -86,6 +86,12 @@ const LONG_FROM = 1 << 15;
 /** Terms whose lists `view` keeps known as clean at most (it forgets them all past that). */
 const CLEAN_KEPT = 1 << 16;
 
+/**
+ * Bitmaps of common words `bitmap` keeps, most recently asked for last: each is a bit per slot (125 KB
+ * at a million documents), so few are kept.
+ */
+const BITMAPS_KEPT = 8;
+
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
 
@@ -173,6 +179,8 @@ export class Postings {
    */
   private readonly clean = new Map<string, ArrayLike<number>>();
   private cleanAt = { entries: 0, staleCount: 0 };
+  /** Bitmaps of clean lists by term (`bitmap`), each with the list it was made from; emptied with `clean`. */
+  private readonly bitmaps = new Map<string, { list: ArrayLike<number>; bits: Uint32Array }>();
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly options: Required<PostingsOptions>;
@@ -306,6 +314,7 @@ export class Postings {
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     if (this.cleanAt.entries !== this.entries || this.cleanAt.staleCount !== this.staleCount || this.clean.size >= CLEAN_KEPT) {
       this.clean.clear();
+      this.bitmaps.clear();
       this.cleanAt = { entries: this.entries, staleCount: this.staleCount };
     }
     if (this.clean.get(term) === ids) return ids;
@@ -318,6 +327,30 @@ export class Postings {
     }
     this.clean.set(term, ids);
     return ids;
+  }
+
+  /**
+   * The documents of `view(term)` as bits (bit `d & 31` of word `d >>> 5`, as long as the last one
+   * needs). A common word's list steps through most of a block's slots where a search combines it
+   * with other words; its bitmap is a word per 32 slots. Kept while the list stays clean, for a
+   * common word asked for again. Not to be changed.
+   */
+  bitmap(term: string): Uint32Array {
+    const list = this.view(term);
+    const kept = this.bitmaps.get(term);
+    if (kept && kept.list === list) {
+      // Most recently asked for last: the first is let go when the map is full.
+      this.bitmaps.delete(term);
+      this.bitmaps.set(term, kept);
+      return kept.bits;
+    }
+    const bits = new Uint32Array(list.length ? (list[list.length - 1] >>> 5) + 1 : 0);
+    for (let i = 0; i < list.length; i++) bits[list[i] >>> 5] |= 1 << (list[i] & 31);
+    if (this.clean.get(term) === list) {
+      if (this.bitmaps.size >= BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value!);
+      this.bitmaps.set(term, { list, bits });
+    }
+    return bits;
   }
 
   /**

@@ -45,6 +45,16 @@ export function fillFromList(list: ArrayLike<number>, from: number, out: Uint32A
   return at;
 }
 
+/** Sets the bits of a bitmap over every slot (as long as its last document needs) in a block of slots [lo, hi). */
+export function orFromBitmap(map: Uint32Array, out: Uint32Array, lo: number, hi: number): void {
+  const first = lo >>> 5;
+  const end = Math.min(wordsFor(hi - lo), map.length - first);
+  for (let i = 0; i < end; i++) out[i] |= map[first + i];
+}
+
+/** Whether a bitmap over every slot holds `doc`. */
+export const inBitmap = (map: Uint32Array, doc: number): boolean => doc >>> 5 < map.length && ((map[doc >>> 5] >>> (doc & 31)) & 1) === 1;
+
 /** Documents set in the first `words` words. */
 export function countBits(bits: Uint32Array, words: number): number {
   return countBitsIn(bits, 0, words);

@@ -12,7 +12,7 @@ import type { Collection, FieldIndex } from "../index/collection.js";
 import type { DocSet } from "../index/doc-set.js";
 import type { Match } from "../logical/match.js";
 import { queryTerms } from "../text/tokenize.js";
-import { countBits, fillFromList, fillTested, keepTested, wordsFor } from "./bits.js";
+import { countBits, fillFromList, fillTested, inBitmap, keepTested, orFromBitmap, wordsFor } from "./bits.js";
 
 /** The largest range of slots one `fill` covers. */
 export const BLOCK = 1024;
@@ -94,8 +94,7 @@ function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: s
   const lists = sparse.length ? listed(sparse.reduce((n, set) => n + set.size, 0), () => sparse.map((set) => set.ascending()), test, KEYWORD_TEST, describe) : undefined;
   if (!bitmaps.length) return lists ?? { ...NOTHING, describe };
   const bitsTest = (doc: number): boolean => {
-    const word = doc >>> 5;
-    for (let m = 0; m < bitmaps.length; m++) if (word < bitmaps[m].length && (bitmaps[m][word] >>> (doc & 31)) & 1) return true;
+    for (let m = 0; m < bitmaps.length; m++) if (inBitmap(bitmaps[m], doc)) return true;
     return false;
   };
   return {
@@ -104,19 +103,33 @@ function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: s
     testCost: lists ? KEYWORD_TEST : 1,
     fillCost: wordsFor(BLOCK) * bitmaps.length + (lists ? (lists.cost * BLOCK) / Math.max(capacity, 1) : 0),
     fill(out, lo, hi) {
-      const first = lo >>> 5;
-      const words = wordsFor(hi - lo);
-      for (let m = 0; m < bitmaps.length; m++) {
-        const map = bitmaps[m];
-        const end = Math.min(words, map.length - first);
-        for (let i = 0; i < end; i++) out[i] |= map[first + i];
-      }
+      for (let m = 0; m < bitmaps.length; m++) orFromBitmap(bitmaps[m], out, lo, hi);
       lists?.fill(out, lo, hi);
     },
     test: lists ? test : bitsTest,
     describe,
   };
 }
+
+/**
+ * A word's documents in a field, as a bitmap fetched when first filled (Postings.bitmap): a word per 32
+ * slots to fill a block and one look to test, where its list would step through most of the block.
+ */
+function bitmapped(cost: number, bitmap: () => Uint32Array): Operator {
+  let map: Uint32Array | undefined;
+  return {
+    cost,
+    scans: false,
+    testCost: 1,
+    fillCost: wordsFor(BLOCK),
+    fill: (out, lo, hi) => orFromBitmap((map ??= bitmap()), out, lo, hi),
+    test: (doc) => inBitmap((map ??= bitmap()), doc),
+    describe: "",
+  };
+}
+
+/** A word in at least this share of the slots is read as a bitmap (two documents per 32 slots or more). */
+const BITMAP_SHARE = 1 / 16;
 
 /** A keyword test reads the document's values and looks each up in a set. */
 const KEYWORD_TEST = 8;
@@ -271,8 +284,11 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     }
     const term = ft.terms[best];
     const test = (d: number) => fieldTest(ft, d);
-    // A single word's own posting list needs no second look.
-    if (ft.terms.length === 1) return listed(bestCount, () => [ft.field.postings.view(term)], test, WORD_TEST, "");
+    // A single word's own posting list needs no second look; a common one's bitmap is quicker to combine.
+    if (ft.terms.length === 1) {
+      if (bestCount >= c.capacity * BITMAP_SHARE) return bitmapped(bestCount, () => ft.field.postings.bitmap(term));
+      return listed(bestCount, () => [ft.field.postings.view(term)], test, WORD_TEST, "");
+    }
     let list: ArrayLike<number> | undefined;
     let cursor = 0;
     const scratch = new Uint32Array(wordsFor(BLOCK));
@@ -287,10 +303,12 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     };
     return { cost: bestCount, scans: false, testCost: WORD_TEST * ft.terms.length, fill, test, describe: "" };
   });
+  const bitmaps = leads.some((l) => l.fillCost !== undefined);
   return {
     cost: leads.reduce((n, l) => n + l.cost, 0),
     scans: false,
     testCost: perField.reduce((n, ft) => n + WORD_TEST * ft.terms.length, 0),
+    ...(bitmaps ? { fillCost: leads.reduce((n, l) => n + (l.fillCost ?? (l.cost * BLOCK) / Math.max(c.capacity, 1)), 0) } : {}),
     fill(out, lo, hi) {
       for (let i = 0; i < leads.length; i++) leads[i].fill(out, lo, hi);
     },

@@ -77,6 +77,40 @@ describe("Postings fill FlexSearch's lists as its add does", () => {
   });
 });
 
+/** The documents of a bitmap over slots, ascending. */
+function docsOfBitmap(bits: Uint32Array): number[] {
+  const out: number[] = [];
+  for (let d = 0; d < bits.length * 32; d++) if ((bits[d >>> 5] >>> (d & 31)) & 1) out.push(d);
+  return out;
+}
+
+describe("a term's bitmap", () => {
+  it("is kept while its list stays as it is, and made again after any change, for the few terms asked for last", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false, LONG);
+    const put = (doc: number, terms: string[]) => {
+      const previous = current.get(doc) ?? [];
+      current.set(doc, terms);
+      postings.set(doc, terms, previous);
+    };
+    for (let doc = 0; doc < 40; doc++) put(doc, doc % 3 ? ["bug", "w" + (doc % 12)] : ["bug"]);
+    const first = postings.bitmap("bug");
+    expect(docsOfBitmap(first)).toEqual(Array.from({ length: 40 }, (_, d) => d));
+    expect(postings.bitmap("bug")).toBe(first);
+    // A document added to the list (appended in place) and one taken out of it.
+    put(41, ["bug"]);
+    put(7, ["w1"]);
+    const after = docsOfBitmap(postings.bitmap("bug"));
+    expect(after).toEqual([...Array.from({ length: 40 }, (_, d) => d).filter((d) => d !== 7), 41]);
+    // Past the number kept, the term asked for longest ago is made again.
+    const bug = postings.bitmap("bug");
+    for (let w = 0; w < 12; w++) postings.bitmap("w" + w);
+    expect(postings.bitmap("bug")).not.toBe(bug);
+    expect(docsOfBitmap(postings.bitmap("bug"))).toEqual(after);
+    expect(postings.bitmap("none").length).toBe(0);
+  });
+});
+
 describe("long lists, once complete, are typed views", () => {
   const all = (postings: Postings) => Array.from(postings.view("a"));
 
@@ -127,6 +161,9 @@ describe("a merge of the lists runs in steps", () => {
             const holders = [...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc).sort((x, y) => x - y);
             expect([...postings.docs(term)]).toEqual(holders);
             expect(Array.from(postings.view(term))).toEqual(holders);
+            // Made, then kept while nothing changes: both times the same documents.
+            expect(docsOfBitmap(postings.bitmap(term))).toEqual(holders);
+            expect(docsOfBitmap(postings.bitmap(term))).toEqual(holders);
           }
         };
         for (const { doc, terms, byIds, mergeSteps } of ops) {
