@@ -2,8 +2,8 @@
 /**
  * Two builds searching one saved index in one process, their searches taken in turns (A then B, then
  * B then A): a change to the search path compared under the same machine load, the same heap state
- * and the same query order. On a shared two-core machine two processes of the same build differ by
- * up to 40 % in mean latency; in turns within one process they differ by a few per cent.
+ * and the same query order. On a shared two-core machine two processes of the same build differed by
+ * up to 45 % in the mean of each query's fastest time, one build opened twice here by 0.4 % (bench/README.md).
  *
  * Queries: the 2–3-word AND set of `bench/scale.mjs` (the warm-up words, then other words measured),
  * plus `--extra "q1;q2"` (a query with `=` in it is read as URL parameters: `q=is:open&sort=created`).
