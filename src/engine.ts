@@ -709,6 +709,7 @@ export class SearchEngine {
         bound: sortColumn ? undefined : scorer.bound,
         prepare: sortColumn ? undefined : scorer.prepare,
         blockBound: sortColumn ? undefined : scorer.blockBound,
+        wordBound: sortColumn ? undefined : scorer.wordBound,
         blockSlots: BOOST_BLOCK,
         order: scorer.order,
         key: sortColumn && ((doc) => sortColumn.get(doc)),

@@ -103,6 +103,13 @@ export interface Scorer {
    * Absent when neither is kept.
    */
   blockBound?(block: number): number;
+  /**
+   * The same for the 32 slots of word `word` of a bitset of matches (slots 32·word to 32·word + 31):
+   * from their greatest boost where their block's boosts are computed. What lets ranking pass over a
+   * word of matches with one look where a block holds a few documents that could rank. Absent when
+   * boosts are not kept.
+   */
+  wordBound?(word: number): number;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
 }
@@ -199,10 +206,17 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   const blockBound = kept
     ? (block: number): number => (kept.prepared[block] ? boundOf(kept.greatest[block], block) : Infinity)
     : textInBlock && ((block: number): number => textBoundAt(block));
+  const wordBound = kept
+    ? (word: number): number => {
+        const block = Math.floor(word / WORDS_PER_BLOCK);
+        return kept.prepared[block] ? boundOf(kept.wordGreatest[word], block) : Infinity;
+      }
+    : undefined;
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
     ...(kept ? { prepare } : {}),
     ...(blockBound ? { blockBound } : {}),
+    ...(wordBound ? { wordBound } : {}),
     ...(words.length ? { bound: (doc: number) => boundOf(boostFor(doc), Math.floor(doc / BOOST_BLOCK)) } : {}),
     explain(doc) {
       const parts: WordExplanation[] = [];
@@ -266,6 +280,8 @@ interface KeptBoosts {
   prepared: Uint8Array;
   /** The greatest boost of each prepared block's live slots (NaN when one is NaN: such a block is never passed over). */
   greatest: Float64Array;
+  /** The same for each 32 slots (a word of a bitset of matches) of a prepared block. */
+  wordGreatest: Float64Array;
 }
 
 type ScoredSignal = { index: number; config: SignalRanking };
@@ -284,8 +300,17 @@ function prepareBlock(kept: KeptBoosts, collection: Collection, signals: readonl
     for (let doc = lo; doc < hi; doc++) out[doc] += config.weight * transformSignal(config, collection.signalValue(index, doc));
   }
   // Free slots match nothing; one taken later is a change of its signals, which unprepares the block.
+  // A NaN, once met, stays the greatest: a bound of NaN passes nothing over.
   let greatest = -Infinity;
-  for (let doc = lo; doc < hi; doc++) if (!(out[doc] <= greatest) && collection.isLive(doc)) greatest = out[doc];
+  for (let word = lo >>> 5; word << 5 < hi; word++) {
+    let inWord = -Infinity;
+    for (let doc = word << 5, end = Math.min(hi, doc + 32); doc < end; doc++) {
+      const boost = out[doc];
+      if ((boost > inWord || boost !== boost) && collection.isLive(doc)) inWord = boost;
+    }
+    kept.wordGreatest[word] = inWord;
+    if (inWord > greatest || inWord !== inWord) greatest = inWord;
+  }
   kept.greatest[block] = greatest;
 }
 
@@ -322,6 +347,8 @@ const boostCache = new WeakMap<Collection, KeptBoosts>();
 
 /** Slots of one block of `Scorer.prepare` and `Scorer.blockBound`: those of the text part's bounds. */
 export const BOOST_BLOCK = MAXIMA_BLOCK;
+/** Words of 32 slots per block. */
+const WORDS_PER_BLOCK = BOOST_BLOCK / 32;
 
 /**
  * The boosts kept for the collection under `ranking`, brought up to date: the slots whose signals
@@ -354,7 +381,15 @@ function boostsOf(collection: Collection, ranking: KindRanking): KeptBoosts {
 /** Boosts for `capacity` slots, none computed yet. */
 function unknownBoosts(capacity: number, version: number, ranking: KindRanking): KeptBoosts {
   const blocks = Math.ceil(capacity / BOOST_BLOCK);
-  return { version, ranking, boosts: new Float64Array(capacity), known: new Uint8Array(capacity), prepared: new Uint8Array(blocks), greatest: new Float64Array(blocks) };
+  return {
+    version,
+    ranking,
+    boosts: new Float64Array(capacity),
+    known: new Uint8Array(capacity),
+    prepared: new Uint8Array(blocks),
+    greatest: new Float64Array(blocks),
+    wordGreatest: new Float64Array(blocks * WORDS_PER_BLOCK),
+  };
 }
 
 /** Boosts kept for `capacity` slots, with those of `from` (new slots unknown). */
@@ -366,6 +401,7 @@ function grown(from: KeptBoosts, capacity: number): KeptBoosts {
   const whole = Math.floor(from.boosts.length / BOOST_BLOCK);
   kept.prepared.set(from.prepared.subarray(0, whole));
   kept.greatest.set(from.greatest.subarray(0, whole));
+  kept.wordGreatest.set(from.wordGreatest.subarray(0, whole * WORDS_PER_BLOCK));
   return kept;
 }
 

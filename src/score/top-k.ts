@@ -26,6 +26,8 @@ export interface Ranking {
    */
   blockBound?: (block: number) => number;
   blockSlots?: number;
+  /** At least the score of every document of a word of `bits` (Infinity when not known): a word whose bound is below the worst kept score is passed over. */
+  wordBound?: (word: number) => number;
   /** The sort column's values, when ranking by a column. */
   key?: (doc: number) => number;
   direction: "asc" | "desc";
@@ -160,6 +162,8 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     if (full && score < top.worstScore) return;
     top.offer(doc, score, 0, r.order(doc));
   };
+  const { wordBound } = r;
+  const keepWord = wordBound && ((word: number): boolean => !(top.size === top.k && wordBound(word) < top.worstScore));
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
   const { prepare, blockBound } = r;
   // On entering a block that has matches (or where a walk starts): readies the block, once, where at
@@ -181,7 +185,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   const { slice } = r;
   let since = slice?.now() ?? 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, wordsPer, enterBlock);
+    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };
@@ -195,9 +199,18 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
  * Calls `each` with the documents set from word `from` on until `size` were seen; returns the word
  * after the last one read. Words without a match are stepped over at one comparison each;
  * `enterBlock`, asked about each block of `blockWords` words as its first match is reached (and
- * about the block a walk starts in), passes the rest of the block over when it returns false.
+ * about the block a walk starts in), passes the rest of the block over when it returns false, and
+ * `keepWord`, asked about each word with a match after that, passes the word over.
  */
-function walk(bits: Uint32Array, from: number, size: number, each: (doc: number) => void, blockWords = 0, enterBlock?: (block: number) => boolean): number {
+function walk(
+  bits: Uint32Array,
+  from: number,
+  size: number,
+  each: (doc: number) => void,
+  blockWords = 0,
+  enterBlock?: (block: number) => boolean,
+  keepWord?: (word: number) => boolean,
+): number {
   let seen = 0;
   let word = from;
   let block = -1;
@@ -216,6 +229,10 @@ function walk(bits: Uint32Array, from: number, size: number, each: (doc: number)
           continue;
         }
       }
+    }
+    if (keepWord && !keepWord(word)) {
+      word++;
+      continue;
     }
     for (; v !== 0; v ^= v & -v) {
       each((word << 5) + 31 - Math.clz32(v & -v));

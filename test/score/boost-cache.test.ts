@@ -33,6 +33,19 @@ function engineWith(reactions: (n: number) => number): SearchEngine {
   return engine;
 }
 
+/** An issues collection over a store of one repository, and a way to put an issue with its reactions into both. */
+function collectionOf() {
+  const store = new Store();
+  store.put("repositories", "acme/open", { full_name: "acme/open", private: false });
+  const collection = new Collection(issues, store);
+  const put = (n: number, reactions: number) => {
+    store.put("issues", `acme/open#${n}`, { ...issue(n, reactions), repository: "acme/open" });
+    collection.touch(`acme/open#${n}`);
+    collection.flush();
+  };
+  return { store, collection, put };
+}
+
 const ranked = async (engine: SearchEngine, q: string, perPage = 100) => (await engine.search("issues", { q, per_page: perPage })).items.map((i) => [i.number, i.score]);
 
 describe("kept boosts", () => {
@@ -87,14 +100,7 @@ describe("kept boosts", () => {
   });
 
   it("a scorer made after a change reads the changed document's boost, its block not yet computed again", () => {
-    const store = new Store();
-    store.put("repositories", "acme/open", { full_name: "acme/open", private: false });
-    const collection = new Collection(issues, store);
-    const put = (n: number, reactions: number) => {
-      store.put("issues", `acme/open#${n}`, { ...issue(n, reactions), repository: "acme/open" });
-      collection.touch(`acme/open#${n}`);
-      collection.flush();
-    };
+    const { collection, store, put } = collectionOf();
     for (let n = 1; n <= 50; n++) put(n, n);
     const ranking = resolveRanking(undefined).issues;
     const doc = collection.slotOf("acme/open#7")!;
@@ -104,5 +110,31 @@ describe("kept boosts", () => {
     const after = makeScorer(collection, [], store, ranking);
     expect(after.score(doc)).toBeGreaterThan(old);
     expect(after.score(doc)).toBe(after.explain(doc).total);
+  });
+
+  it("bound each word of 32 slots at or above its documents' scores, and not at all once a change unprepares the block", () => {
+    const { collection, store, put } = collectionOf();
+    // Reactions spread unevenly, some words of 32 slots with none at all.
+    for (let n = 1; n <= 2100; n++) put(n, n % 97 === 0 ? 5000 : (n * 7919) % 13 > 9 ? n % 50 : 0);
+    const ranking = resolveRanking(undefined).issues;
+    const scorer = makeScorer(collection, [], store, ranking);
+    for (let block = 0; block * 1024 < collection.capacity; block++) scorer.prepare!(block);
+    const words = Math.ceil(collection.capacity / 32);
+    let tight = 0;
+    for (let word = 0; word < words; word++) {
+      const bound = scorer.wordBound!(word);
+      let best = -Infinity;
+      for (let doc = word * 32; doc < Math.min(collection.capacity, word * 32 + 32); doc++) if (collection.isLive(doc)) best = Math.max(best, scorer.score(doc));
+      expect(bound, `word ${word}`).toBeGreaterThanOrEqual(best);
+      if (bound === best) tight++;
+    }
+    // Qualifiers alone score 1 + boost: the bound is the best score of the word exactly.
+    expect(tight).toBe(words);
+    const doc = collection.slotOf("acme/open#40")!;
+    put(40, 90_000);
+    const after = makeScorer(collection, [], store, ranking);
+    expect(after.wordBound!(doc >>> 5)).toBe(Infinity);
+    after.prepare!(Math.floor(doc / 1024));
+    expect(after.wordBound!(doc >>> 5)).toBe(after.score(doc));
   });
 });

@@ -79,28 +79,34 @@ describe("typed top-k", () => {
     expect(scored).toBe(2);
   });
 
-  it("with block bounds, keeps the same best k, passing over blocks that cannot beat the worst kept", async () => {
+  it("with block bounds (and word bounds), keeps the same best k, passing over blocks (and words) that cannot beat the worst kept", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fc.integer({ min: 0, max: 4095 }), item), { maxLength: 300 }),
         fc.integer({ min: 1, max: 20 }),
         fc.constantFrom(1, 7, 64, 16_384),
         fc.constantFrom(32, 64, 1024),
-        // Blocks whose bound is not known (Infinity), one in `unknownEvery`.
+        // Blocks and words whose bound is not known (Infinity), one in `unknownEvery`.
         fc.integer({ min: 1, max: 4 }),
-        async (placed, k, block, blockSlots, unknownEvery) => {
+        fc.boolean(),
+        async (placed, k, block, blockSlots, unknownEvery, byWords) => {
           const bySlot = new Map(placed.map(([slot, it]) => [slot, it]));
           const docs = Uint32Array.from([...bySlot.keys()].sort((a, b) => a - b));
           const at = (doc: number) => bySlot.get(doc)!;
-          const greatest = new Map<number, number>();
-          for (const [doc, it] of bySlot) greatest.set(Math.floor(doc / blockSlots), Math.max(greatest.get(Math.floor(doc / blockSlots)) ?? -Infinity, it.score + it.slack));
+          // The greatest score plus slack of the documents of each block (or word), unknown in some.
+          const boundOf = (size: number) => {
+            const greatest = new Map<number, number>();
+            for (const [doc, it] of bySlot) greatest.set(Math.floor(doc / size), Math.max(greatest.get(Math.floor(doc / size)) ?? -Infinity, it.score + it.slack));
+            return (b: number) => (b % unknownEvery === unknownEvery - 1 ? Infinity : (greatest.get(b) ?? -Infinity));
+          };
           const looked = new Set<number>();
           const got = await rankInBlocks({
             bits: bitsOf(docs),
             k,
             score: (doc) => (looked.add(doc), at(doc).score),
             order: (doc) => at(doc).order,
-            blockBound: (b) => (b % unknownEvery === unknownEvery - 1 ? Infinity : (greatest.get(b) ?? -Infinity)),
+            blockBound: boundOf(blockSlots),
+            ...(byWords ? { wordBound: boundOf(32) } : {}),
             blockSlots,
             direction: "desc",
             expired: () => false,
@@ -115,6 +121,33 @@ describe("typed top-k", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("looks at no match of a word whose bound is below the worst kept score", async () => {
+    // Word 0 (slots 0 … 31) holds the two best; words 1 and 2 are bound by 5, word 3 is not known.
+    const docs = Uint32Array.from([0, 1, 33, 40, 70, 100]);
+    const looked: number[] = [];
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      score: (doc) => (looked.push(doc), doc < 2 ? 10 : 1),
+      wordBound: (w) => (w === 0 ? 10 : w < 3 ? 5 : Infinity),
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
+    expect(looked).toEqual([0, 1, 100]);
+  });
+
+  it("looks at a word whose bound equals the worst kept score: a match there may win on order", async () => {
+    const got = await rankInBlocks({
+      bits: bitsOf(Uint32Array.from([0, 40])),
+      k: 1,
+      score: () => 5,
+      wordBound: () => 5,
+      ...steady,
+      order: (doc) => (doc === 0 ? 3 : 0),
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([40]);
   });
 
   it("looks at no match of a block whose bound is below the worst kept score", async () => {
