@@ -713,6 +713,7 @@ export class SearchEngine {
         blockSlots: BOOST_BLOCK,
         order: scorer.order,
         key: sortColumn && ((doc) => sortColumn.get(doc)),
+        keyInWord: sortColumn && ((word) => sortColumn.bestInWord(word, direction)),
         direction,
         expired: () => deadline.now() > deadline.at,
         pause,

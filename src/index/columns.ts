@@ -107,6 +107,8 @@ export class NumberColumn {
   private readonly seen = new Seen();
   /** One past the highest document ever set: a wider form is written up to here, the rest of it left as made (no value). */
   private top = 0;
+  /** Per 32 documents, bounds of their values (`bestInWord`), made when first asked for and kept up to date by `set`. */
+  private ranges: { greatest: Float64Array; least: Float64Array } | undefined;
 
   set(doc: number, value: number | null | undefined): void {
     this.setExactly(doc, typeof value === "number" && Number.isFinite(value) ? value : NaN);
@@ -119,6 +121,45 @@ export class NumberColumn {
     if (doc >= this.top) this.top = doc + 1;
     if (!holds(this.form, value)) this.widen();
     this.values[doc] = Number.isNaN(value) ? this.missing : encode(value, this.scale, this.offset);
+    if (this.ranges && !Number.isNaN(value)) this.widenRange(doc, value);
+  }
+
+  /**
+   * At least (`desc`) or at most (`asc`) every value of documents 32·word to 32·word + 31, NaN when
+   * none of them ever had one: what lets ranking by this column pass over a word of matches that
+   * cannot rank. A value cleared or lowered since leaves the bound as it was (looser, still a bound).
+   */
+  bestInWord(word: number, direction: "asc" | "desc"): number {
+    const ranges = (this.ranges ??= this.rangesNow());
+    if (word >= ranges.greatest.length) return NaN;
+    return direction === "desc" ? ranges.greatest[word] : ranges.least[word];
+  }
+
+  private rangesNow(): { greatest: Float64Array; least: Float64Array } {
+    const words = (this.values.length + 31) >>> 5;
+    const ranges = { greatest: new Float64Array(words).fill(NaN), least: new Float64Array(words).fill(NaN) };
+    this.ranges = ranges;
+    for (let doc = 0; doc < this.top; doc++) {
+      const value = this.get(doc);
+      if (!Number.isNaN(value)) this.widenRange(doc, value);
+    }
+    return ranges;
+  }
+
+  private widenRange(doc: number, value: number): void {
+    let ranges = this.ranges!;
+    const word = doc >>> 5;
+    if (word >= ranges.greatest.length) {
+      const words = Math.max(word + 1, (this.values.length + 31) >>> 5);
+      const greatest = new Float64Array(words).fill(NaN);
+      const least = new Float64Array(words).fill(NaN);
+      greatest.set(ranges.greatest);
+      least.set(ranges.least);
+      this.ranges = ranges = { greatest, least };
+    }
+    // NaN: no value yet in the word.
+    if (!(value <= ranges.greatest[word])) ranges.greatest[word] = value;
+    if (!(value >= ranges.least[word])) ranges.least[word] = value;
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */

@@ -30,6 +30,11 @@ export interface Ranking {
   wordBound?: (word: number) => number;
   /** The sort column's values, when ranking by a column. */
   key?: (doc: number) => number;
+  /**
+   * Ranking by a column: a key at least as good (in `direction`) as every key of a word of `bits`,
+   * NaN when none of them has one. A word whose best key ranks below every kept one is passed over.
+   */
+  keyInWord?: (word: number) => number;
   direction: "asc" | "desc";
   /** Whether to stop (the deadline passed): asked between blocks. */
   expired(): boolean;
@@ -162,8 +167,9 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     if (full && score < top.worstScore) return;
     top.offer(doc, score, 0, r.order(doc));
   };
-  const { wordBound } = r;
+  const { wordBound, keyInWord } = r;
   const keepWord = wordBound && ((word: number): boolean => !(top.size === top.k && wordBound(word) < top.worstScore));
+  const keepKeyWord = keyInWord && ((word: number): boolean => top.mayTake(keyInWord(word)));
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
   const { prepare, blockBound } = r;
   // On entering a block that has matches (or where a walk starts): readies the block, once, where at
@@ -185,7 +191,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   const { slice } = r;
   let since = slice?.now() ?? 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
+    word = key ? walk(bits, word, size, byKey, 0, undefined, keepKeyWord) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };

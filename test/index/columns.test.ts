@@ -575,4 +575,51 @@ describe("NumberColumn", () => {
     expect(finish(NumberColumn.restoringState(counts.state(7))).width).toBe(2);
     expect(NumberColumn.of(new Float64Array([Date.UTC(2020, 1, 2), NaN])).width).toBe(4);
   });
+
+  it("bounds each 32 documents' values, from when first asked for and through later changes", () => {
+    const value = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(2 ** 40 + 0.5, -Infinity, Infinity, 1.5), fc.constant(null));
+    const op = fc.oneof(
+      fc.record({ set: fc.nat(200), value }),
+      fc.record({ clear: fc.nat(200) }),
+      fc.record({ ask: fc.nat(8), direction: fc.constantFrom("asc" as const, "desc" as const) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const column = new NumberColumn();
+        const model = new Map<number, number>();
+        // Whether a word's bounds were made after its last clear: then they are exact, not only bounds.
+        const loosened = new Set<number>();
+        let made = false;
+        const check = (word: number, direction: "asc" | "desc") => {
+          const best = column.bestInWord(word, direction);
+          made = true;
+          const held = [...model].filter(([doc]) => doc >>> 5 === word).map(([, v]) => v);
+          if (!held.length) {
+            if (!loosened.has(word)) expect(best).toBeNaN();
+            return;
+          }
+          const exact = direction === "desc" ? Math.max(...held) : Math.min(...held);
+          if (loosened.has(word)) expect(direction === "desc" ? best >= exact : best <= exact).toBe(true);
+          else expect(best).toBe(exact);
+        };
+        for (const o of ops) {
+          if ("set" in o) {
+            column.set(o.set, o.value);
+            const v = column.get(o.set);
+            if (Number.isNaN(v)) {
+              if (model.delete(o.set) && made) loosened.add(o.set >>> 5);
+            } else {
+              if (model.has(o.set) && made && model.get(o.set) !== v) loosened.add(o.set >>> 5);
+              model.set(o.set, v);
+            }
+          } else if ("clear" in o) {
+            column.clear(o.clear);
+            if (model.delete(o.clear) && made) loosened.add(o.clear >>> 5);
+          } else check(o.ask, o.direction);
+        }
+        for (let word = 0; word < 8; word++) for (const d of ["asc", "desc"] as const) check(word, d);
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
 });

@@ -15,6 +15,13 @@ function bitsOf(docs: Uint32Array): Uint32Array {
   return bits;
 }
 
+/** The key that ranks first among `keys` in `direction`, NaN when none is there (missing keys rank last). */
+function bestKey(keys: number[], direction: "asc" | "desc"): number {
+  const present = keys.filter((k) => !Number.isNaN(k));
+  if (!present.length) return NaN;
+  return direction === "desc" ? Math.max(...present) : Math.min(...present);
+}
+
 const item = fc.record({
   score: fc.constantFrom(0.5, 1, 1.25, 2, 3.75),
   key: fc.oneof(fc.constantFrom(1, 2, 3), fc.constant(Number.NaN)),
@@ -47,6 +54,8 @@ describe("typed top-k", () => {
             bound: bounded && !byKey ? (doc) => at(doc).score + at(doc).slack : undefined,
             order: (doc) => at(doc).order,
             key: byKey ? (doc) => at(doc).key : undefined,
+            // The best key of each word's documents (missing keys last in either direction).
+            keyInWord: byKey && bounded ? (word) => bestKey(Array.from(docs).filter((d) => d >>> 5 === word).map((d) => at(d).key), direction) : undefined,
             direction,
             expired: () => false,
             pause: async () => {},
@@ -136,6 +145,26 @@ describe("typed top-k", () => {
     });
     expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
     expect(looked).toEqual([0, 1, 100]);
+  });
+
+  it("ranking by a key, passes over a word whose best key ranks below the worst kept, and looks at one whose best key ties it", async () => {
+    const keys = new Map([
+      [1, 3],
+      [40, 3],
+      [70, 1],
+    ]);
+    const keyed: number[] = [];
+    const got = await rankInBlocks({
+      bits: bitsOf(Uint32Array.from([1, 40, 70])),
+      k: 1,
+      score: (doc) => (doc === 40 ? 2 : 1),
+      key: (doc) => (keyed.push(doc), keys.get(doc)!),
+      keyInWord: (word) => (word === 0 || word === 1 ? 3 : 1),
+      ...steady,
+    });
+    // Doc 40 ties doc 1 on its key and wins on its score; word 2's best key is below: its key not read.
+    expect(got.ranked.map((r) => r.doc)).toEqual([40]);
+    expect(keyed).toEqual([1, 40]);
   });
 
   it("looks at a word whose bound equals the worst kept score: a match there may win on order", async () => {
