@@ -108,7 +108,7 @@ export class NumberColumn {
   /** One past the highest document ever set: a wider form is written up to here, the rest of it left as made (no value). */
   private top = 0;
   /** Per 32 documents, bounds of their values (`bestInWord`), made when first asked for and kept up to date by `set`. */
-  private ranges: { greatest: Float64Array; least: Float64Array } | undefined;
+  private ranges: WordRanges | undefined;
 
   set(doc: number, value: number | null | undefined): void {
     this.setExactly(doc, typeof value === "number" && Number.isFinite(value) ? value : NaN);
@@ -121,45 +121,30 @@ export class NumberColumn {
     if (doc >= this.top) this.top = doc + 1;
     if (!holds(this.form, value)) this.widen();
     this.values[doc] = Number.isNaN(value) ? this.missing : encode(value, this.scale, this.offset);
-    if (this.ranges && !Number.isNaN(value)) this.widenRange(doc, value);
+    const ranges = this.ranges;
+    if (ranges && !Number.isNaN(value) && ranges.built[doc >>> 5]) widenRange(ranges, doc >>> 5, value);
   }
 
   /**
    * At least (`desc`) or at most (`asc`) every value of documents 32·word to 32·word + 31, NaN when
    * none of them ever had one: what lets ranking by this column pass over a word of matches that
-   * cannot rank. A value cleared or lowered since leaves the bound as it was (looser, still a bound).
+   * cannot rank. Made for a word when first asked about (its 32 values read: a first search sorted
+   * by the column reads no more than before, and none reads a whole column at once), then kept up to
+   * date by `set`; a value cleared or lowered since leaves the bound as it was (looser, still a bound).
    */
   bestInWord(word: number, direction: "asc" | "desc"): number {
-    const ranges = (this.ranges ??= this.rangesNow());
-    if (word >= ranges.greatest.length) return NaN;
+    if (word << 5 >= this.top) return NaN;
+    let ranges = this.ranges;
+    if (!ranges || word >= ranges.built.length) ranges = this.ranges = grownRanges(ranges, (this.values.length + 31) >>> 5);
+    if (!ranges.built[word]) {
+      ranges.built[word] = 1;
+      ranges.greatest[word] = ranges.least[word] = NaN;
+      for (let doc = word << 5, end = Math.min(this.top, doc + 32); doc < end; doc++) {
+        const value = this.get(doc);
+        if (!Number.isNaN(value)) widenRange(ranges, word, value);
+      }
+    }
     return direction === "desc" ? ranges.greatest[word] : ranges.least[word];
-  }
-
-  private rangesNow(): { greatest: Float64Array; least: Float64Array } {
-    const words = (this.values.length + 31) >>> 5;
-    const ranges = { greatest: new Float64Array(words).fill(NaN), least: new Float64Array(words).fill(NaN) };
-    this.ranges = ranges;
-    for (let doc = 0; doc < this.top; doc++) {
-      const value = this.get(doc);
-      if (!Number.isNaN(value)) this.widenRange(doc, value);
-    }
-    return ranges;
-  }
-
-  private widenRange(doc: number, value: number): void {
-    let ranges = this.ranges!;
-    const word = doc >>> 5;
-    if (word >= ranges.greatest.length) {
-      const words = Math.max(word + 1, (this.values.length + 31) >>> 5);
-      const greatest = new Float64Array(words).fill(NaN);
-      const least = new Float64Array(words).fill(NaN);
-      greatest.set(ranges.greatest);
-      least.set(ranges.least);
-      this.ranges = ranges = { greatest, least };
-    }
-    // NaN: no value yet in the word.
-    if (!(value <= ranges.greatest[word])) ranges.greatest[word] = value;
-    if (!(value >= ranges.least[word])) ranges.least[word] = value;
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
@@ -281,6 +266,29 @@ export class NumberColumn {
     }
     [this.form, this.values, this.missing, this.scale, this.offset] = [form, values, missing, scale, offset];
   }
+}
+
+/** The greatest and least value of each word of 32 documents, where `built` (NaN: none of them has one). */
+interface WordRanges {
+  greatest: Float64Array;
+  least: Float64Array;
+  built: Uint8Array;
+}
+
+function grownRanges(from: WordRanges | undefined, words: number): WordRanges {
+  const grown = { greatest: new Float64Array(words), least: new Float64Array(words), built: new Uint8Array(words) };
+  if (from) {
+    grown.greatest.set(from.greatest);
+    grown.least.set(from.least);
+    grown.built.set(from.built);
+  }
+  return grown;
+}
+
+function widenRange(ranges: WordRanges, word: number, value: number): void {
+  // NaN: no value yet in the word.
+  if (!(value <= ranges.greatest[word])) ranges.greatest[word] = value;
+  if (!(value >= ranges.least[word])) ranges.least[word] = value;
 }
 
 /** A keyword column as value table and per-document value ids: compact for saving and quick to restore. */
