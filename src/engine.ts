@@ -48,6 +48,7 @@ import { simplify } from "./logical/simplify.js";
 import { and, type Match } from "./logical/match.js";
 import { checkQuery, resolve } from "./resolve/resolve.js";
 import { preparingMaxima } from "./score/block-maxima.js";
+import { adoptingBounds, savingBounds, type SavedBounds } from "./score/saved-bounds.js";
 import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
@@ -801,12 +802,13 @@ export class SearchEngine {
     // kept as they are (the indexer waits at the gate) while their states are copied in steps: the saved
     // records and indexes agree.
     this.gate.enter();
-    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot }>;
+    let collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot; bounds?: SavedBounds }>;
     const records = copied && this.store.revision === revision ? copied : finish(this.store.saving())!;
     try {
       collections = [];
       for (const c of this.collections.values()) {
-        collections.push({ spec: c.spec, state: await this.stepped(c.snapshotting()) });
+        const state = await this.stepped(c.snapshotting());
+        collections.push({ spec: c.spec, state, bounds: await this.stepped(savingBounds(c, this.ranking[c.spec.kind])) });
       }
     } finally {
       this.gate.leave();
@@ -835,11 +837,14 @@ export class SearchEngine {
       },
       links: (links) => engine.stepped(engine.store.restoringLinks(links)),
       tally: (tally) => engine.store.restoreTally(tally),
-      async collection(state) {
+      async collection(state, bounds) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
         // In steps with pauses between them: the host runs on while a large index is restored.
-        engine.collections.set(spec.kind, await engine.stepped(Collection.restoring(spec, engine.store, state)));
+        const collection = await engine.stepped(Collection.restoring(spec, engine.store, state));
+        engine.collections.set(spec.kind, collection);
+        // Taken as saved when computing them now would give the same; computed with the boosts below otherwise.
+        if (bounds) await engine.stepped(adoptingBounds(collection, engine.ranking[spec.kind], engine.options.termBoundsFrom, bounds));
       },
     }, onProgress);
     await engine.stepped(engine.tallyingRestored());

@@ -69,7 +69,7 @@ describe("architecture", () => {
     eval: ["errors.ts", "kinds", "score", "types.ts"],
     load: ["kinds", "records"],
     http: ["api", "errors.ts", "kinds", "types.ts"],
-    persist: ["index", "kinds", "load", "records", "record-bytes.ts", "store.ts", "structures"],
+    persist: ["index", "kinds", "load", "records", "record-bytes.ts", "score", "store.ts", "structures"],
     import: ["kinds", "languages", "load", "records", "store.ts"],
     "engine.ts": [
       "api", "concurrency", "errors.ts", "execute", "highlight", "http", "index", "kinds", "load", "logical", "parse", "persist",

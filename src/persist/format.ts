@@ -21,16 +21,18 @@ export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
  * in chunks that end where a document ends, one frame each; 8: the store's tallies after the links;
  * 9: lists of strings as bytes, not JSON arrays; 10: the store's links and tallies as bytes too,
  * number columns as the numbers they store, in their form, not as doubles, and keyword columns'
- * counts and ids in one, two or four bytes each).
+ * counts and ids in one, two or four bytes each; 11: each kind's index followed by its text part's block
+ * bounds and common terms' frequencies, when the save had them).
  */
-export const FORMAT_VERSION = 10;
+export const FORMAT_VERSION = 11;
 /**
  * Older versions this one reads: 7 is 8 without tallies (each is then counted from the records when
  * first asked); 8 is 9 with lists of strings as JSON arrays (a strings section, a table, says which it
  * holds); 9 is 10 with links and tallies as JSON arrays, number columns as doubles and keyword
- * columns' lists in four bytes (each frame and section says which it holds).
+ * columns' lists in four bytes (each frame and section says which it holds); 10 is 11 without bounds
+ * (they are computed at the open, as when a save had none).
  */
-export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, FORMAT_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, 10, FORMAT_VERSION];
 /** The last format version whose header had no checksum of its own. */
 export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";

@@ -16,14 +16,16 @@ export const BYTES = "bytes";
 /** Typed-array elements per data frame. */
 const ELEMENTS_PER_FRAME = 1 << 20;
 
-type Typed = "u8" | "u16" | "u32" | "f64";
-const ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f64: Float64Array } as const;
-type TypedArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
+type Typed = "u8" | "u16" | "u32" | "f32" | "f64";
+const ARRAYS = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array, f32: Float32Array, f64: Float64Array } as const;
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array;
+type ArrayOf<T extends Typed> = InstanceType<(typeof ARRAYS)[T]>;
 
 /** The element type of a typed array `ARRAYS` names. */
 function typeOf(values: TypedArray): Typed {
   if (values instanceof Uint8Array) return "u8";
   if (values instanceof Uint16Array) return "u16";
+  if (values instanceof Float32Array) return "f32";
   return values instanceof Uint32Array ? "u32" : "f64";
 }
 
@@ -54,6 +56,28 @@ export class SectionWriter {
     await this.frames.frame("chunks", { of, type: "u32", count: occurrences.chunkSizes.length, length: occurrences.total });
     // Each chunk is written before the next is copied over it.
     for (const chunk of occurrences.chunks(part)) await this.frames.frame("data", {}, chunk);
+  }
+
+  /**
+   * Arrays of one type end to end, as data frames of whole arrays (about ELEMENTS_PER_FRAME elements
+   * each; a longer array has a frame of its own): read back with `chunks`, a view per frame, and cut
+   * at the same places with `cut`, so that nothing is copied on either side.
+   */
+  async groups(of: string, type: Typed, parts: readonly TypedArray[]): Promise<void> {
+    const frames: TypedArray[][] = [];
+    let [length, size] = [0, 0];
+    for (const part of parts) {
+      if (typeOf(part) !== type || !part.length) throw new TypeError(`${of}: expected non-empty ${type} arrays`);
+      if (!frames.length || size + part.length > ELEMENTS_PER_FRAME) {
+        frames.push([]);
+        size = 0;
+      }
+      frames[frames.length - 1].push(part);
+      size += part.length;
+      length += part.length;
+    }
+    await this.frames.frame("chunks", { of, type, count: frames.length, length });
+    for (const group of frames) await this.frames.frame("data", {}, group);
   }
 
   /** A typed array; `more` adds to the section's meta. */
@@ -101,18 +125,22 @@ export class SectionReader {
     return out;
   }
 
-  /** The arrays `chunks` wrote, each a view of its frame's bytes (no copy). */
-  async chunks(of: string): Promise<Uint32Array[]> {
+  /** The arrays `chunks` (or `groups`) wrote, each a view of its frame's bytes (no copy). */
+  async chunks(of: string): Promise<Uint32Array[]>;
+  async chunks<T extends Typed>(of: string, type: T): Promise<Array<ArrayOf<T>>>;
+  async chunks(of: string, type: Typed = "u32"): Promise<TypedArray[]> {
     const meta = (await this.expect("chunks", of)).meta;
-    if (meta.type !== "u32") throw new LayoutError(`${of} is not u32`);
+    if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
+    const Kind = ARRAYS[type];
     const count = whole(meta.count, of);
     let left = whole(meta.length, of);
-    const out: Uint32Array[] = [];
+    const out: TypedArray[] = [];
     for (let i = 0; i < count; i++) {
       const { payload } = await this.expect("data");
-      if (!payload.length || payload.length % 4 !== 0 || payload.length / 4 > left) throw new LayoutError(`${of} has the wrong length`);
-      out.push(new Uint32Array(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / 4));
-      left -= payload.length / 4;
+      const length = payload.length / Kind.BYTES_PER_ELEMENT;
+      if (!payload.length || !Number.isInteger(length) || length > left) throw new LayoutError(`${of} has the wrong length`);
+      out.push(new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, length));
+      left -= length;
     }
     if (left) throw new LayoutError(`${of} has the wrong length`);
     return out;
@@ -140,9 +168,9 @@ export class SectionReader {
   async numbers(of: string): Promise<NumberColumnState> {
     const meta = (await this.expect("array", of)).meta;
     const { form, type } = meta;
-    if (form === undefined && type === "f64") return { form: "f64", values: await this.arrayData(of, meta, type) };
-    if (typeof form !== "string" || !(typeof type === "string" && Object.hasOwn(ARRAYS, type))) throw new LayoutError(`${of} is not a number column`);
-    return { form: form as NumberFormName, values: await this.arrayData(of, meta, type as Typed) };
+    if (form === undefined && type === "f64") return { form: "f64", values: (await this.arrayData(of, meta, type)) as Float64Array };
+    if (typeof form !== "string" || !(type === "u8" || type === "u16" || type === "u32" || type === "f64")) throw new LayoutError(`${of} is not a number column`);
+    return { form: form as NumberFormName, values: (await this.arrayData(of, meta, type)) as NumberColumnState["values"] };
   }
 
   /** The data frames of an array section whose meta was read. */
@@ -165,6 +193,25 @@ export class SectionReader {
     }
     return out ?? new Kind(0);
   }
+}
+
+/**
+ * The arrays `groups` wrote, of `lengths` elements each in turn, cut from the chunks `chunks` read
+ * (views, no copy). Throws a LayoutError when the lengths do not add up to the chunks, one is 0, or
+ * an array would straddle two chunks.
+ */
+export function cut<T extends TypedArray>(of: string, chunks: readonly T[], lengths: ArrayLike<number>): T[] {
+  const out: T[] = [];
+  let [chunk, at] = [0, 0];
+  for (let i = 0; i < lengths.length; i++) {
+    const n = lengths[i];
+    if (chunk < chunks.length && at === chunks[chunk].length) [chunk, at] = [chunk + 1, 0];
+    if (!n || chunk >= chunks.length || at + n > chunks[chunk].length) throw new LayoutError(`${of} does not hold the arrays its lengths name`);
+    out.push(chunks[chunk].subarray(at, at + n) as T);
+    at += n;
+  }
+  if (chunks.length && (chunk !== chunks.length - 1 || at !== chunks[chunk].length)) throw new LayoutError(`${of} holds more than its lengths name`);
+  return out;
 }
 
 export function whole(v: unknown, what: string): number {

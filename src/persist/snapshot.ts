@@ -3,26 +3,28 @@
  * buffers as they are, then each kind's table: ./records.ts), then the index
  * of each search kind (its slots, dictionary, term occurrences and typed
  * columns; the posting lists are computed from the occurrences when it is
- * opened).
+ * opened), each followed by its text part's block bounds when the save had them
+ * (src/score/saved-bounds.ts).
  */
 import type { NumberColumnState } from "../index/columns.js";
 import type { CollectionSnapshot, CollectionState, FieldState } from "../index/state.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
+import type { SavedBounds, SavedFieldBounds } from "../score/saved-bounds.js";
 import type { SavedHeader } from "./format.js";
 import type { SavedRecords } from "../store.js";
 import { LayoutError, type FrameReader, type FrameWriter } from "./frames.js";
 import { readRecords, writeRecords, type RecordsSink } from "./records.js";
-import { SectionReader, SectionWriter, whole } from "./sections.js";
+import { cut, SectionReader, SectionWriter, whole } from "./sections.js";
 
 /** The store's current records and the buffers they lie in, and each search kind's index. */
 export interface IndexSnapshot extends SavedRecords {
-  collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot }>;
+  collections: Array<{ spec: KindSpec<RecordLike>; state: CollectionSnapshot; bounds?: SavedBounds }>;
 }
 
 /** Where an open hands over the store's chunks and tables (in the order saved), then each index. */
 export interface RestoreSink extends RecordsSink {
-  /** Each search kind's saved index, after every record; restoring may take turns of the event loop. */
-  collection(state: CollectionState): void | Promise<void>;
+  /** Each search kind's saved index (and its bounds, when saved), after every record; restoring may take turns of the event loop. */
+  collection(state: CollectionState, bounds: SavedBounds | undefined): void | Promise<void>;
 }
 
 /** The shape of a kind's index (fields and typed columns): an index saved for another shape cannot be used. */
@@ -44,7 +46,10 @@ export function fitsSchema(saved: unknown, spec: KindSpec<RecordLike>): boolean 
 export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot): Promise<void> {
   await writeRecords(frames, snapshot);
   const sections = new SectionWriter(frames);
-  for (const { state } of snapshot.collections) await writeCollection(sections, state);
+  for (const { state, bounds } of snapshot.collections) {
+    await writeCollection(sections, state);
+    if (bounds) await writeBounds(sections, bounds);
+  }
   await frames.end();
 }
 
@@ -78,14 +83,32 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot): P
   for (const [i, { form, values }] of state.signals.entries()) await out.array(`signal.${i}`, values, { form });
 }
 
+async function writeBounds(out: SectionWriter, bounds: SavedBounds): Promise<void> {
+  const { least, blocks, fields } = bounds;
+  await out.frames.frame("bounds", { least, blocks, fields: fields.map(({ name, b, avg }) => ({ name, b, avg })) });
+  for (const f of fields) {
+    await out.array(`bounds.${f.name}.terms`, f.terms);
+    await out.groups(`bounds.${f.name}.shares`, "f32", f.shares);
+    await out.array(`bounds.${f.name}.impacts`, f.impactTerms);
+    await out.array(`bounds.${f.name}.lengths`, Uint32Array.from(f.frequencies, (list) => list.length));
+    await out.groups(`bounds.${f.name}.frequencies`, "u8", f.frequencies);
+  }
+}
+
 /** Reads records and indexes into `sink`; the header announced the records of each kind and the search kinds, in order. */
 export async function readSnapshot(frames: FrameReader, header: SavedHeader, sink: RestoreSink): Promise<void> {
   const sections = new SectionReader(frames);
   let frame = await readRecords(frames, await frames.next(), header.records, sink);
   for (const { kind } of header.collections) {
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
-    await sink.collection(await readCollection(sections, frame.meta));
+    const state = await readCollection(sections, frame.meta);
     frame = await frames.next();
+    let bounds: SavedBounds | undefined;
+    if (frame?.name === "bounds") {
+      bounds = await readBounds(sections, frame.meta);
+      frame = await frames.next();
+    }
+    await sink.collection(state, bounds);
   }
   if (frame) throw new LayoutError(`unexpected ${frame.name} frame`);
 }
@@ -134,4 +157,32 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   const signals: NumberColumnState[] = [];
   for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.numbers(`signal.${i}`));
   return { kind: meta.kind, keys, free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
+}
+
+/** The bounds `writeBounds` wrote, checked for their shape (what they are of is checked when they are taken: `adoptBounds`). */
+async function readBounds(input: SectionReader, meta: Record<string, unknown>): Promise<SavedBounds> {
+  const least = whole(meta.least, "bounds");
+  const blocks = whole(meta.blocks, "bounds");
+  if (!Array.isArray(meta.fields)) throw new LayoutError("the bounds name no fields");
+  const fields: SavedFieldBounds[] = [];
+  for (const raw of meta.fields as unknown[]) {
+    const { name, b, avg } = (raw ?? {}) as Record<string, unknown>;
+    if (typeof name !== "string" || typeof b !== "number" || !(b >= 0 && b <= 1) || typeof avg !== "number" || !(avg > 0 && avg < Infinity)) {
+      throw new LayoutError("a field of the bounds is malformed");
+    }
+    const terms = ascending(await input.array(`bounds.${name}.terms`, "u32"), `bounds.${name}.terms`);
+    const shares = cut(`bounds.${name}.shares`, await input.chunks(`bounds.${name}.shares`, "f32"), new Uint32Array(terms.length).fill(blocks));
+    for (const table of shares) for (const share of table) if (!(share >= 0 && share < Infinity)) throw new LayoutError(`bounds.${name}.shares holds ${share}`);
+    const impactTerms = ascending(await input.array(`bounds.${name}.impacts`, "u32"), `bounds.${name}.impacts`);
+    const lengths = await input.array(`bounds.${name}.lengths`, "u32");
+    if (lengths.length !== impactTerms.length) throw new LayoutError(`bounds.${name}.lengths do not match its terms`);
+    const frequencies = cut(`bounds.${name}.frequencies`, await input.chunks(`bounds.${name}.frequencies`, "u8"), lengths);
+    fields.push({ name, b, avg, terms, shares, impactTerms, frequencies });
+  }
+  return { least, blocks, fields };
+}
+
+function ascending(ids: Uint32Array, what: string): Uint32Array {
+  for (let i = 1; i < ids.length; i++) if (ids[i] <= ids[i - 1]) throw new LayoutError(`${what} are not ascending`);
+  return ids;
 }

@@ -27,8 +27,8 @@ export const MAXIMA_BLOCK = 1024;
 /** Terms held by fewer documents of a field keep no bounds, by default (or by fewer than a 256th of the slots). */
 const MAXIMA_FROM = 4096;
 
-interface FieldMaxima {
-  /** The `b` and average length (at least 1) the shares were computed with. */
+export interface FieldMaxima {
+  /** The `b` and average length (1 where it was 0) the shares were computed with. */
   b: number;
   avg: number;
   /** Per term id: 1 + the index of its bounds in `tables`, 0 for none. */
@@ -37,8 +37,10 @@ interface FieldMaxima {
   tables: Float32Array[];
 }
 
-interface KeptMaxima {
+export interface KeptMaxima {
   ranking: KindRanking;
+  /** The fewest documents of a field a term needed to keep bounds (`leastFor`). */
+  least: number;
   /** The collection's `textVersion` the bounds are of. */
   version: number;
   /** Blocks the bounds cover. */
@@ -49,6 +51,16 @@ interface KeptMaxima {
 }
 
 const maximaCache = new WeakMap<Collection, KeptMaxima>();
+
+/** Keeps `kept` as the collection's bounds (an open taking saved ones: saved-bounds.ts). */
+export function keepMaxima(collection: Collection, kept: KeptMaxima): void {
+  maximaCache.set(collection, kept);
+}
+
+/** The fewest documents of a field a term needs to keep bounds: `from`, else MAXIMA_FROM or a 256th of the slots when that is more. */
+export function leastFor(collection: Collection, from: number | undefined): number {
+  return from ?? Math.max(MAXIMA_FROM, collection.capacity >>> 8);
+}
 
 /** Slots of changed documents raised per step. */
 const CHANGES_PER_STEP = 1024;
@@ -110,9 +122,9 @@ export function* preparingMaxima(collection: Collection, ranking: KindRanking, f
     return;
   }
   if (!blocks) return;
+  const least = leastFor(collection, from);
   const impacts: KeptImpacts = { version: collection.textVersion, fields: new Map() };
-  const fresh: KeptMaxima = { ranking, version: collection.textVersion, blocks, fields: new Map(), impacts };
-  const least = from ?? Math.max(MAXIMA_FROM, collection.capacity >>> 8);
+  const fresh: KeptMaxima = { ranking, least, version: collection.textVersion, blocks, fields: new Map(), impacts };
   // A term held by enough documents of one field keeps bounds in every field: without them a word's
   // bound is its idf, and a common word of bodies is often a rare one of titles.
   const fields = [...collection.fields.values()];

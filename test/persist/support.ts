@@ -181,16 +181,26 @@ function numbersAsDoubles(form: string, payload: Buffer): Float64Array {
   return Float64Array.from(stored, (n) => (n === 0 ? NaN : (n - 1) * (form === "seconds" ? 1000 : 1)));
 }
 
+/** The frames as format 10 laid them out: without the bounds after each kind's index. Nothing else changed between the two. */
+export function asFormat10(frames: Frame[]): Frame[] {
+  let inBounds = false;
+  return frames.filter((frame) => {
+    if (frame.name === "bounds") inBounds = true;
+    else if (frame.name === "collection") inBounds = false;
+    return !inBounds;
+  });
+}
+
 /**
- * The frames as format 9 laid them out: the store's links and tallies as JSON arrays in their
- * frames' meta, every number column as doubles and every keyword column's counts and ids in four
- * bytes each. Nothing else changed between the two.
+ * The frames as format 9 laid them out: format 10's, with the store's links and tallies as JSON
+ * arrays in their frames' meta, every number column as doubles and every keyword column's counts
+ * and ids in four bytes each. Nothing else changed between the two.
  */
 export function asFormat9(frames: Frame[]): Frame[] {
   const empty = Buffer.alloc(0);
   let form: string | undefined;
   let narrow: typeof Uint8Array | typeof Uint16Array | undefined;
-  return frames.map((frame) => {
+  return asFormat10(frames).map((frame) => {
     const { name, meta, payload } = frame;
     if (name === "array" && (meta.type === "u8" || meta.type === "u16") && meta.form === undefined) {
       narrow = meta.type === "u8" ? Uint8Array : Uint16Array;
