@@ -299,6 +299,13 @@ export interface KeywordColumnState {
   counts: WholeNumbers;
   /** The value ids of every document in turn; as few bytes each as the highest needs. */
   ids: WholeNumbers;
+  /**
+   * The id that stands for the document's own key (`DocKeys`), held by no other document: past
+   * every value's id, so such keys are not saved again as values (a column of keys would save ten
+   * million of them at ten million). Absent in columns saved before it (formats up to 10), where an
+   * own key is a value of its own that the build compares with the document's key.
+   */
+  ownKey?: number;
 }
 
 /** Documents, ids or values handled between pauses when saving or restoring. */
@@ -316,6 +323,8 @@ const OWN_KEY = LISTED - 1;
 /** The keys of a collection's documents, which a column of keys (one per document) reads instead of keeping them again. */
 export interface DocKeys {
   keyOf(doc: number): string | undefined;
+  /** Whether the slot holds a document (has a key), without reading the key out. */
+  isLive(doc: number): boolean;
   slotOf(key: string): number | undefined;
   /** Whether the document's key is `key` (compared without reading the key out). */
   hasKey(doc: number, key: string): boolean;
@@ -514,30 +523,28 @@ export class KeywordColumn {
     };
     // Counts and ids in as few bytes as they need (most columns: a value or none per document, of a
     // few distinct values): a save copies every column, and each copy is fresh memory the collector counts.
-    let [total, most, ownKeys] = [0, 0, 0];
+    let [total, most] = [0, 0];
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
       const n = this.count(doc);
       total += n;
       if (n > most) most = n;
-      if (n && this.cells[doc] === OWN_KEY) ownKeys++;
     }
+    // Saved values are live value ids numbered again, so fewer than `limit`: the limit is past them all.
+    const ownKey = this.keys ? this.ids.limit : undefined;
     const counts = yield* zeroedArray(capacity, widthFor(most));
-    const ids = yield* zeroedArray(total, widthFor(this.ids.limit + ownKeys));
+    const ids = yield* zeroedArray(total, widthFor(this.ids.limit));
     let at = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % STEP === STEP - 1) yield;
       counts[doc] = this.count(doc);
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
-      if (cell === OWN_KEY) {
-        // No other document holds it: a value of its own in the saved table.
-        ids[at++] = values.length;
-        this.keys!.copyKeyTo(doc, values);
-      } else if (cell < LISTED) ids[at++] = savedId(cell - 1);
+      if (cell === OWN_KEY) ids[at++] = ownKey!;
+      else if (cell < LISTED) ids[at++] = savedId(cell - 1);
       else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
     }
-    return { values: values.asStrings()!, counts, ids };
+    return { values: values.asStrings()!, counts, ids, ...(ownKey === undefined ? {} : { ownKey }) };
   }
 
   /** A column from `state()`, checked now and built when first used. Throws a RangeError when the parts do not fit together. */
@@ -547,10 +554,11 @@ export class KeywordColumn {
 
   /** `of` in steps of STEP ids, documents or values. */
   static *restoring(state: KeywordColumnState, keys?: DocKeys): Steps<KeywordColumn> {
-    const { values, counts, ids } = state;
+    const { values, counts, ids, ownKey } = state;
+    if (ownKey !== undefined && !(Number.isSafeInteger(ownKey) && ownKey >= values.length)) throw new RangeError("the own key's id is a value's");
     for (let i = 0; i < ids.length; i++) {
       if (i % STEP === STEP - 1) yield;
-      if (ids[i] >= values.length) throw new RangeError("keyword value id out of range");
+      if (ids[i] >= values.length && ids[i] !== ownKey) throw new RangeError("keyword value id out of range");
     }
     let total = 0;
     for (const n of counts) total += n;
@@ -597,13 +605,13 @@ export class KeywordColumn {
     const perValue = yield* zeroedArray(values.length + 1);
     for (let i = 0; i < ids.length; i++) {
       if (i % BUILD_STEP === BUILD_STEP - 1) yield;
-      perValue[ids[i] + 1]++;
+      if (ids[i] !== state.ownKey) perValue[ids[i] + 1]++;
     }
     for (let id = 0; id < values.length; id++) {
       if (id % STEP === STEP - 1) yield;
       perValue[id + 1] += perValue[id];
     }
-    const own = yield* this.ownKeys(state, perValue);
+    const own = state.ownKey === undefined ? yield* this.ownKeys(state, perValue) : yield* this.markedOwnKeys(state);
     // Each saved id's new id, for the values that take one.
     const renumbered = yield* zeroedArray(values.length);
     let kept = 0;
@@ -675,8 +683,31 @@ export class KeywordColumn {
   }
 
   /**
-   * Of a saved form, the value ids that are their one document's own key and those documents
-   * (1 each), when the column reads keys; such a value is held by that document alone.
+   * Of a saved form that marks own keys (`ownKey`), the documents holding theirs (1 each; no value
+   * id is one); undefined for a column without keys. Throws a RangeError for a mark where no key can
+   * be: a column without keys, a document without one, or among other values.
+   */
+  private *markedOwnKeys(state: KeywordColumnState): Steps<{ ids: Uint8Array; docs: Uint8Array } | undefined> {
+    const { counts, ids, ownKey } = state;
+    const docs = new Uint8Array(counts.length);
+    let at = 0;
+    for (let doc = 0; doc < counts.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      const n = counts[doc];
+      for (let i = 0; i < n; i++) {
+        if (ids[at + i] !== ownKey) continue;
+        if (n !== 1 || !this.keys?.isLive(doc)) throw new RangeError("an own key is marked where no key can be");
+        docs[doc] = 1;
+      }
+      at += n;
+    }
+    return this.keys && { ids: new Uint8Array(0), docs };
+  }
+
+  /**
+   * Of a saved form without marks (formats up to 10), the value ids that are their one document's
+   * own key and those documents (1 each), when the column reads keys; such a value is held by that
+   * document alone.
    */
   private *ownKeys(state: KeywordColumnState, perValue: Uint32Array): Steps<{ ids: Uint8Array; docs: Uint8Array } | undefined> {
     const keys = this.keys;

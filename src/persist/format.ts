@@ -22,7 +22,8 @@ export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
  * 9: lists of strings as bytes, not JSON arrays; 10: the store's links and tallies as bytes too,
  * number columns as the numbers they store, in their form, not as doubles, and keyword columns'
  * counts and ids in one, two or four bytes each; 11: each kind's index followed by its text part's block
- * bounds and common terms' frequencies, when the save had them).
+ * bounds and common terms' frequencies, when the save had them, and a keyword column's documents that
+ * hold their own key marked by an id, the key no longer saved again as a value).
  */
 export const FORMAT_VERSION = 11;
 /**
@@ -30,7 +31,8 @@ export const FORMAT_VERSION = 11;
  * first asked); 8 is 9 with lists of strings as JSON arrays (a strings section, a table, says which it
  * holds); 9 is 10 with links and tallies as JSON arrays, number columns as doubles and keyword
  * columns' lists in four bytes (each frame and section says which it holds); 10 is 11 without bounds
- * (they are computed at the open, as when a save had none).
+ * (they are computed at the open, as when a save had none) and with own keys saved as values (a
+ * column's ids section then names no `ownKey`).
  */
 export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, 10, FORMAT_VERSION];
 /** The last format version whose header had no checksum of its own. */

@@ -156,9 +156,14 @@ export class SectionReader {
 
   /** Whole numbers of one, two or four bytes each, as the section says (format 10 on; always four before). */
   async wholeNumbers(of: string): Promise<WholeNumbers> {
+    return (await this.wholeNumbersWithMeta(of)).values;
+  }
+
+  /** `wholeNumbers` and the section's meta, for what else it says of them. */
+  async wholeNumbersWithMeta(of: string): Promise<{ values: WholeNumbers; meta: Record<string, unknown> }> {
     const meta = (await this.expect("array", of)).meta;
     if (meta.type !== "u8" && meta.type !== "u16" && meta.type !== "u32") throw new LayoutError(`${of} is not a list of whole numbers`);
-    return this.arrayData(of, meta, meta.type) as Promise<WholeNumbers>;
+    return { values: (await this.arrayData(of, meta, meta.type)) as WholeNumbers, meta };
   }
 
   /**

@@ -77,7 +77,7 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot): P
   for (const k of state.keywords) {
     await out.strings(`keyword.${k.name}.values`, k.values);
     await out.array(`keyword.${k.name}.counts`, k.counts);
-    await out.array(`keyword.${k.name}.ids`, k.ids);
+    await out.array(`keyword.${k.name}.ids`, k.ids, k.ownKey === undefined ? {} : { ownKey: k.ownKey });
   }
   await out.array("orders", state.orders.values, { form: state.orders.form });
   for (const [i, { form, values }] of state.signals.entries()) await out.array(`signal.${i}`, values, { form });
@@ -150,8 +150,10 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     const values = (await input.strings(`keyword.${name}.values`)).asStrings();
     if (!values) throw new LayoutError(`keyword.${name} holds a null`);
     const counts = await input.wholeNumbers(`keyword.${name}.counts`);
-    const ids = await input.wholeNumbers(`keyword.${name}.ids`);
-    keywords.push({ name, values, counts, ids });
+    const { values: ids, meta: idsMeta } = await input.wholeNumbersWithMeta(`keyword.${name}.ids`);
+    // Format 11 on: the id standing for a document's own key.
+    const ownKey = idsMeta.ownKey === undefined ? undefined : whole(idsMeta.ownKey, `keyword.${name}.ids`);
+    keywords.push({ name, values, counts, ids, ...(ownKey === undefined ? {} : { ownKey }) });
   }
   const orders = await input.numbers("orders");
   const signals: NumberColumnState[] = [];

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DocKeys, KeywordColumn, NumberColumn } from "../../src/index/columns.js";
+import { type DocKeys, KeywordColumn, type KeywordColumnState, NumberColumn } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
 import { finish } from "../../src/index/steps.js";
 import { mulberry32 } from "../../bench/random.mjs";
@@ -281,17 +281,19 @@ describe("KeywordColumn", () => {
     const wide = new KeywordColumn();
     for (let doc = 0; doc < 70_000; doc++) wide.set(doc, [`w${doc}`, "shared"]);
     expect(widths(wide, 70_000)).toEqual([1, 4]);
-    // Documents whose value is their own key are values of the saved table too.
+    // Documents whose value is their own key are marked, not values of the saved table: one byte each.
     const keys = new Map(Array.from({ length: 70_000 }, (_, doc) => [doc, `k${doc}`]));
     const docKeys: DocKeys = {
       keyOf: (doc) => keys.get(doc),
+      isLive: (doc) => keys.has(doc),
       slotOf: (key) => (key.startsWith("k") ? Number(key.slice(1)) : undefined),
       hasKey: (doc, key) => keys.get(doc) === key,
       copyKeyTo: (doc, list) => list.push(keys.get(doc) ?? null),
     };
     const own = new KeywordColumn(docKeys);
     for (let doc = 0; doc < 70_000; doc++) own.set(doc, [`k${doc}`]);
-    expect(widths(own, 70_000)).toEqual([1, 4]);
+    expect(widths(own, 70_000)).toEqual([1, 1]);
+    expect(own.state(70_000).values.length).toBe(0);
     for (const [column, n] of [[few, 1000], [many, 10], [wide, 70_000], [own, 70_000]] as const) {
       const restored = KeywordColumn.of(column.state(n), column === own ? docKeys : undefined);
       for (const doc of [0, 1, 5, 999, 69_999].filter((d) => d < n)) expect(restored.get(doc), `doc ${doc}`).toEqual(column.get(doc));
@@ -387,6 +389,18 @@ describe("KeywordColumn", () => {
   });
 });
 
+/** A saved form as formats up to 10 laid it out: each own key a value of its own at the end of the values. */
+function withOwnKeysAsValues(state: KeywordColumnState, keys: DocKeys): KeywordColumnState {
+  const values = [...state.values];
+  const ids = Uint32Array.from(state.ids);
+  let at = 0;
+  state.counts.forEach((n, doc) => {
+    if (n === 1 && ids[at] === state.ownKey) ids[at] = values.push(keys.keyOf(doc)!) - 1;
+    at += n;
+  });
+  return { values, counts: state.counts, ids };
+}
+
 function* iterate(steps: Generator<void>): Generator<void> {
   for (let step = steps.next(); !step.done; step = steps.next()) yield;
 }
@@ -395,6 +409,7 @@ describe("KeywordColumn reading its documents' keys", () => {
   /** Document d's key is `k<d>`; documents 8 and 9 have none (free slots). */
   const keys: DocKeys = {
     keyOf: (doc) => (doc < 8 ? `k${doc}` : undefined),
+    isLive: (doc) => doc < 8,
     slotOf: (key) => (/^k[0-7]$/.test(key) ? Number(key.slice(1)) : undefined),
     hasKey: (doc, key) => doc < 8 && key === `k${doc}`,
     copyKeyTo: (doc, list) => list.push(doc < 8 ? `k${doc}` : null),
@@ -427,7 +442,14 @@ describe("KeywordColumn reading its documents' keys", () => {
         const state = column.state(10);
         expect(new Set(state.values).size).toBe(state.values.length);
         check(KeywordColumn.of(state, keys));
-        check(KeywordColumn.of(state));
+        // Own keys are marks that only a column reading keys can take.
+        const marked = [...state.ids].some((id) => id === state.ownKey);
+        if (marked) expect(() => KeywordColumn.of(state).get(0)).toThrow(RangeError);
+        else check(KeywordColumn.of(state));
+        // Saved before the marks (formats up to 10): own keys as values of their own, compared with the documents' keys.
+        const unmarked = withOwnKeysAsValues(state, keys);
+        check(KeywordColumn.of(unmarked, keys));
+        check(KeywordColumn.of(unmarked));
         // A restored column goes on changing as a built one does.
         const restored = KeywordColumn.of(state, keys);
         restored.set(4, ["k1"]);

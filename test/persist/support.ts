@@ -145,7 +145,7 @@ export function tableKeys(frame: Frame): string[] {
 }
 
 /** Strings a data frame of a strings section holds (format 9 on). */
-function sectionStrings(frame: Frame): Array<string | null> {
+function frameStrings(frame: Frame): Array<string | null> {
   return decoded(frame.payload);
 }
 
@@ -181,14 +181,71 @@ function numbersAsDoubles(form: string, payload: Buffer): Float64Array {
   return Float64Array.from(stored, (n) => (n === 0 ? NaN : (n - 1) * (form === "seconds" ? 1000 : 1)));
 }
 
-/** The frames as format 10 laid them out: without the bounds after each kind's index. Nothing else changed between the two. */
+/**
+ * The frames as format 10 laid them out: without the bounds after each kind's index, and a keyword
+ * column's own keys (documents holding their own key, marked by the id its ids section names
+ * `ownKey`) as values of their own at the end of its values, its ids in four bytes. Nothing else
+ * changed between the two.
+ */
 export function asFormat10(frames: Frame[]): Frame[] {
   let inBounds = false;
-  return frames.filter((frame) => {
+  const unbounded = frames.filter((frame) => {
     if (frame.name === "bounds") inBounds = true;
     else if (frame.name === "collection") inBounds = false;
     return !inBounds;
   });
+  const out: Frame[] = [];
+  let keys: Array<string | null> = [];
+  for (let i = 0; i < unbounded.length; i++) {
+    const frame = unbounded[i];
+    const of = String(frame.meta.of);
+    if (frame.name === "strings" && of === "keys") keys = sectionStrings(unbounded, i);
+    const column = frame.name === "strings" && /^keyword\.(.+)\.values$/.exec(of)?.[1];
+    if (!column) {
+      out.push(frame);
+      continue;
+    }
+    const countsAt = sectionEnd(unbounded, i);
+    const idsAt = sectionEnd(unbounded, countsAt);
+    const ownKey = unbounded[idsAt].meta.ownKey as number | undefined;
+    const values = sectionStrings(unbounded, i);
+    const counts = sectionNumbers(unbounded, countsAt);
+    const ids = sectionNumbers(unbounded, idsAt);
+    let at = 0;
+    counts.forEach((n, doc) => {
+      if (n === 1 && ids[at] === ownKey) ids[at] = values.push(keys[doc]) - 1;
+      at += n;
+    });
+    const list = StringList.of(values);
+    const idsMeta = { of: `keyword.${column}.ids`, type: "u32", length: ids.length };
+    out.push(
+      { name: "strings", meta: { ...frame.meta, count: values.length }, payload: Buffer.alloc(0) },
+      ...(values.length ? [{ name: "data", meta: {}, payload: Buffer.from(list.encode(0, values.length)) }] : []),
+      ...unbounded.slice(countsAt, idsAt),
+      { name: "array", meta: idsMeta, payload: Buffer.alloc(0) },
+      ...(ids.length ? [{ name: "data", meta: {}, payload: Buffer.from(Uint32Array.from(ids).buffer) }] : []),
+    );
+    i = sectionEnd(unbounded, idsAt) - 1;
+  }
+  return out;
+}
+
+/** Where the section whose first frame is at `at` ends: past its data frames. */
+function sectionEnd(frames: Frame[], at: number): number {
+  let end = at + 1;
+  while (end < frames.length && frames[end].name === "data") end++;
+  return end;
+}
+
+/** The strings of the strings section at `at` (format 9 on). */
+function sectionStrings(frames: Frame[], at: number): Array<string | null> {
+  return frames.slice(at + 1, sectionEnd(frames, at)).flatMap((f) => decoded(f.payload));
+}
+
+/** The numbers of the whole-number array section at `at`. */
+function sectionNumbers(frames: Frame[], at: number): number[] {
+  const Kind = { u8: Uint8Array, u16: Uint16Array, u32: Uint32Array }[frames[at].meta.type as "u8" | "u16" | "u32"];
+  return frames.slice(at + 1, sectionEnd(frames, at)).flatMap((f) => [...new Kind(f.payload.buffer as ArrayBuffer, f.payload.byteOffset, f.payload.length / Kind.BYTES_PER_ELEMENT)]);
 }
 
 /**
@@ -245,7 +302,7 @@ export function asFormat8(frames: Frame[]): Frame[] {
       inStrings = false;
       return frame;
     }
-    return { name, meta, payload: Buffer.from(JSON.stringify(sectionStrings(frame))) };
+    return { name, meta, payload: Buffer.from(JSON.stringify(frameStrings(frame))) };
   });
 }
 
