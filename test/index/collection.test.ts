@@ -79,6 +79,53 @@ describe("Collection", () => {
     expect(collection.termFrequency(field(collection, "body"), collection.slotOf("o/r#1")!, collection.termIdOf("crash"))).toBe(2);
   });
 
+  it("restores the statistics, and keeps them through changes, whether every document counts or some are private", () => {
+    /** Every term's document frequency and every field's average length, and the documents counted. */
+    const statistics = (c: Collection) => {
+      const out: unknown[] = [c.statisticsSize];
+      for (const name of ["title", "body"]) {
+        const f = field(c, name);
+        out.push(c.averageLength(f), ["crash", "on", "windows", "linux", "again", "error", "hidden"].map((t) => c.documentFrequency(f, c.termIdOf(t))));
+      }
+      return out;
+    };
+    for (const withPrivate of [false, true]) {
+      const store = new Store();
+      store.put("repositories", "o/r", { full_name: "o/r", private: false });
+      store.put("repositories", "p/q", { full_name: "p/q", private: true });
+      const collection = new Collection(issues, store);
+      const records: Array<[string, RecordLike]> = [
+        ["o/r#1", issue(1, "crash on windows", "crash crash again")],
+        ["o/r#2", issue(2, "crash on linux", "error")],
+        ["o/r#3", issue(3, "error on windows")],
+      ];
+      if (withPrivate) records.push(["p/q#4", { ...issue(4, "hidden crash on linux", "hidden"), repository: "p/q" }]);
+      for (const [key, r] of records) {
+        store.put("issues", key, r);
+        collection.touch(key);
+      }
+      collection.flush();
+      const copy = new Store();
+      for (const key of ["o/r", "p/q"]) copy.put("repositories", key, store.byKey("repositories", key)!);
+      for (const [key] of records) copy.putUnparsed("issues", key, new Unparsed(JSON.stringify(store.byKey("issues", key)), null));
+      const restored = Collection.restore(issues, copy, collection.state());
+      expect(statistics(restored), `private: ${withPrivate}`).toEqual(statistics(collection));
+      expect(collection.statisticsSize).toBe(3);
+      // Indexed anew and removed after the restore: each counted document is taken out once.
+      for (const [st, c] of [
+        [store, collection],
+        [copy, restored],
+      ] as const) {
+        st.put("issues", "o/r#1", issue(1, "again", "windows"));
+        st.delete("issues", "o/r#2");
+        c.touch("o/r#1");
+        c.touch("o/r#2");
+        c.flush();
+      }
+      expect(statistics(restored), `private: ${withPrivate}, changed`).toEqual(statistics(collection));
+    }
+  });
+
   it("restores from its state an index that reads and changes alike", () => {
     const { store, collection } = withIssues(issue(1, "crash on windows"), issue(2, "crash on linux"), issue(3, "error on windows"));
     collection.flush();
