@@ -30,7 +30,7 @@ import { Collection } from "./index/collection.js";
 import { LoadIndexer } from "./index/load-indexer.js";
 import type { CollectionSnapshot } from "./index/state.js";
 import { finish, type Steps } from "./index/steps.js";
-import type { NumberColumn } from "./index/columns.js";
+import { RANGE_BLOCK, type NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
 import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
@@ -709,12 +709,15 @@ export class SearchEngine {
         // Ranked by a column, scores only break ties: no bound passes a match over.
         bound: sortColumn ? undefined : scorer.bound,
         prepare: sortColumn ? undefined : scorer.prepare,
+        prepared: sortColumn ? undefined : scorer.prepared,
         blockBound: sortColumn ? undefined : scorer.blockBound,
         wordBound: sortColumn ? undefined : scorer.wordBound,
         blockSlots: BOOST_BLOCK,
         order: scorer.order,
         key: sortColumn && ((doc) => sortColumn.get(doc)),
         keyInWord: sortColumn && ((word) => sortColumn.bestInWord(word, direction)),
+        keyInBlock: sortColumn && ((block) => sortColumn.bestInBlock(block, direction)),
+        keyBlockSlots: RANGE_BLOCK,
         direction,
         expired: () => deadline.now() > deadline.at,
         pause,

@@ -15,7 +15,7 @@ export interface Deadline {
 }
 
 /** How often a walk lets other work run: after this many slots examined (a block costs microseconds). */
-const PAUSE_EVERY = 64 * BLOCK;
+const PAUSE_EVERY = 1 << 16;
 
 export interface Collected {
   /** The matches as bits over slots [0, capacity): bit `d & 31` of word `d >>> 5` (bits.ts). */

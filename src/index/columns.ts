@@ -109,6 +109,8 @@ export class NumberColumn {
   private top = 0;
   /** Per 32 documents, bounds of their values (`bestInWord`), made when first asked for and kept up to date by `set`. */
   private ranges: WordRanges | undefined;
+  /** The same per RANGE_BLOCK documents (`bestInBlock`), made from their words' bounds. */
+  private blockRanges: WordRanges | undefined;
 
   set(doc: number, value: number | null | undefined): void {
     this.setExactly(doc, typeof value === "number" && Number.isFinite(value) ? value : NaN);
@@ -123,6 +125,8 @@ export class NumberColumn {
     this.values[doc] = Number.isNaN(value) ? this.missing : encode(value, this.scale, this.offset);
     const ranges = this.ranges;
     if (ranges && !Number.isNaN(value) && ranges.built[doc >>> 5]) widenRange(ranges, doc >>> 5, value);
+    const blocks = this.blockRanges;
+    if (blocks && !Number.isNaN(value) && blocks.built[(doc / RANGE_BLOCK) | 0]) widenRange(blocks, (doc / RANGE_BLOCK) | 0, value);
   }
 
   /**
@@ -145,6 +149,30 @@ export class NumberColumn {
       }
     }
     return direction === "desc" ? ranges.greatest[word] : ranges.least[word];
+  }
+
+  /**
+   * `bestInWord` for documents RANGE_BLOCK·block to RANGE_BLOCK·(block + 1) - 1, made from the bounds
+   * of their words (made as needed) when first asked about, then kept up to date by `set`: what lets
+   * ranking by this column pass over a block of matches with one look, where a word at a time looked
+   * some 300,000 times per search at ten million documents.
+   */
+  bestInBlock(block: number, direction: "asc" | "desc"): number {
+    const from = block * RANGE_BLOCK;
+    if (from >= this.top) return NaN;
+    let blocks = this.blockRanges;
+    if (!blocks || block >= blocks.built.length) blocks = this.blockRanges = grownRanges(blocks, Math.ceil(this.values.length / RANGE_BLOCK));
+    if (!blocks.built[block]) {
+      blocks.built[block] = 1;
+      blocks.greatest[block] = blocks.least[block] = NaN;
+      for (let word = from >>> 5, end = (Math.min(this.top, from + RANGE_BLOCK) + 31) >>> 5; word < end; word++) {
+        const greatest = this.bestInWord(word, "desc");
+        if (Number.isNaN(greatest)) continue;
+        widenRange(blocks, block, greatest);
+        widenRange(blocks, block, this.bestInWord(word, "asc"));
+      }
+    }
+    return direction === "desc" ? blocks.greatest[block] : blocks.least[block];
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
@@ -269,6 +297,9 @@ export class NumberColumn {
 }
 
 /** The greatest and least value of each word of 32 documents, where `built` (NaN: none of them has one). */
+/** Documents per block of `bestInBlock`: 32 words of a bitset of matches. */
+export const RANGE_BLOCK = 1024;
+
 interface WordRanges {
   greatest: Float64Array;
   least: Float64Array;

@@ -52,6 +52,28 @@ export function orFromBitmap(map: Uint32Array, out: Uint32Array, lo: number, hi:
   for (let i = 0; i < end; i++) out[i] |= map[first + i];
 }
 
+/**
+ * Keeps, of a block of slots [lo, hi), the bits that one of the bitmaps over every slot (each as long
+ * as its last document needs) holds: a conjunction narrowed by a union of bitmaps in one pass.
+ */
+export function andFromBitmaps(maps: readonly Uint32Array[], out: Uint32Array, lo: number, hi: number): void {
+  const first = lo >>> 5;
+  const words = wordsFor(hi - lo);
+  if (maps.length === 1) {
+    const map = maps[0];
+    const end = Math.max(0, Math.min(words, map.length - first));
+    for (let i = 0; i < end; i++) out[i] &= map[first + i];
+    if (end < words) out.fill(0, end, words);
+    return;
+  }
+  for (let i = 0; i < words; i++) {
+    const at = first + i;
+    let union = 0;
+    for (let m = 0; m < maps.length; m++) if (at < maps[m].length) union |= maps[m][at];
+    out[i] &= union;
+  }
+}
+
 /** Whether a bitmap over every slot holds `doc`. */
 export const inBitmap = (map: Uint32Array, doc: number): boolean => doc >>> 5 < map.length && ((map[doc >>> 5] >>> (doc & 31)) & 1) === 1;
 

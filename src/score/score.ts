@@ -96,6 +96,8 @@ export interface Scorer {
    * not kept.
    */
   prepare?(block: number): void;
+  /** Whether `prepare` has readied the block already (and nothing changed in it since). */
+  prepared?(block: number): boolean;
   /**
    * At least the score of every document of a block (BOOST_BLOCK slots): from the block's greatest
    * boost, where its boosts are all computed (Infinity for a block not yet computed), and its words'
@@ -214,7 +216,7 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     : undefined;
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
-    ...(kept ? { prepare } : {}),
+    ...(kept ? { prepare, prepared: (block: number) => kept.prepared[block] === 1 } : {}),
     ...(blockBound ? { blockBound } : {}),
     ...(wordBound ? { wordBound } : {}),
     ...(words.length ? { bound: (doc: number) => boundOf(boostFor(doc), Math.floor(doc / BOOST_BLOCK)) } : {}),

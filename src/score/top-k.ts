@@ -20,6 +20,8 @@ export interface Ranking {
   order(doc: number): number;
   /** Readies the scores of the slots of a block of `blockSlots` (a multiple of 32) where most slots match; optional. */
   prepare?: (block: number) => void;
+  /** Whether a block is readied already: its matches are then not counted to decide. */
+  prepared?: (block: number) => boolean;
   /**
    * At least the score of every document of a block of `blockSlots` (Infinity when not known): a
    * block whose bound is below the worst kept score is passed over without a look at its matches.
@@ -35,6 +37,9 @@ export interface Ranking {
    * NaN when none of them has one. A word whose best key ranks below every kept one is passed over.
    */
   keyInWord?: (word: number) => number;
+  /** The same for a block of `keyBlockSlots` (a multiple of 32) slots: a block whose best key ranks below every kept one is passed over. */
+  keyInBlock?: (block: number) => number;
+  keyBlockSlots?: number;
   direction: "asc" | "desc";
   /** Whether to stop (the deadline passed): asked between blocks. */
   expired(): boolean;
@@ -170,15 +175,18 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   const { wordBound, keyInWord } = r;
   const keepWord = wordBound && ((word: number): boolean => !(top.size === top.k && wordBound(word) < top.worstScore));
   const keepKeyWord = keyInWord && ((word: number): boolean => top.mayTake(keyInWord(word)));
+  const { keyInBlock } = r;
+  const keyWordsPer = (r.keyBlockSlots ?? 0) >>> 5;
+  const enterKeyBlock = keyInBlock && keyWordsPer ? (block: number): boolean => top.mayTake(keyInBlock(block)) : undefined;
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
-  const { prepare, blockBound } = r;
+  const { prepare, prepared, blockBound } = r;
   // On entering a block that has matches (or where a walk starts): readies the block, once, where at
   // least one slot in eight matches; false passes the block over when nothing in it can beat the worst kept.
   let readied = -1;
   const enterBlock =
     (prepare || blockBound) && wordsPer
       ? (block: number): boolean => {
-          if (prepare && block !== readied) {
+          if (prepare && block !== readied && !prepared?.(block)) {
             readied = block;
             const start = block * wordsPer;
             const end = Math.min(bits.length, start + wordsPer);
@@ -191,7 +199,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   const { slice } = r;
   let since = slice?.now() ?? 0;
   for (let size = r.first; ; size = r.block) {
-    word = key ? walk(bits, word, size, byKey, 0, undefined, keepKeyWord) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
+    word = key ? walk(bits, word, size, byKey, keyWordsPer, enterKeyBlock, keepKeyWord) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
     while (word < bits.length && bits[word] === 0) word++;
     if (word === bits.length) return { ranked: top.sorted(), complete: true };
     if (r.expired()) return { ranked: top.sorted(), complete: false };

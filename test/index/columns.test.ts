@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DocKeys, KeywordColumn, type KeywordColumnState, NumberColumn } from "../../src/index/columns.js";
+import { type DocKeys, KeywordColumn, type KeywordColumnState, NumberColumn, RANGE_BLOCK } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
 import { finish } from "../../src/index/steps.js";
 import { mulberry32 } from "../../bench/random.mjs";
@@ -599,49 +599,76 @@ describe("NumberColumn", () => {
   });
 
   it("bounds each 32 documents' values, from when first asked for and through later changes", () => {
-    const value = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(2 ** 40 + 0.5, -Infinity, Infinity, 1.5), fc.constant(null));
-    const op = fc.oneof(
-      fc.record({ set: fc.nat(200), value }),
-      fc.record({ clear: fc.nat(200) }),
-      fc.record({ ask: fc.nat(8), direction: fc.constantFrom("asc" as const, "desc" as const) }),
-    );
-    fc.assert(
-      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
-        const column = new NumberColumn();
-        const model = new Map<number, number>();
-        // Whether a word's bounds were made after its last clear: then they are exact, not only bounds.
-        const loosened = new Set<number>();
-        let made = false;
-        const check = (word: number, direction: "asc" | "desc") => {
-          const best = column.bestInWord(word, direction);
-          made = true;
-          const held = [...model].filter(([doc]) => doc >>> 5 === word).map(([, v]) => v);
-          if (!held.length) {
-            if (!loosened.has(word)) expect(best).toBeNaN();
-            return;
-          }
-          const exact = direction === "desc" ? Math.max(...held) : Math.min(...held);
-          if (loosened.has(word)) expect(direction === "desc" ? best >= exact : best <= exact).toBe(true);
-          else expect(best).toBe(exact);
-        };
-        for (const o of ops) {
-          if ("set" in o) {
-            column.set(o.set, o.value);
-            const v = column.get(o.set);
-            if (Number.isNaN(v)) {
-              if (model.delete(o.set) && made) loosened.add(o.set >>> 5);
-            } else {
-              if (model.has(o.set) && made && model.get(o.set) !== v) loosened.add(o.set >>> 5);
-              model.set(o.set, v);
-            }
-          } else if ("clear" in o) {
-            column.clear(o.clear);
-            if (model.delete(o.clear) && made) loosened.add(o.clear >>> 5);
-          } else check(o.ask, o.direction);
-        }
-        for (let word = 0; word < 8; word++) for (const d of ["asc", "desc"] as const) check(word, d);
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+    rangeBoundsHold({ span: 32, docs: 200, ranges: 8, bestIn: (column, word, direction) => column.bestInWord(word, direction), seed: 42 });
+  });
+
+  it("bounds each block's values from its words' bounds, from when first asked for and through later changes", () => {
+    // Words asked about first, or not: a block is made from its words' bounds either way.
+    rangeBoundsHold({ span: RANGE_BLOCK, docs: 3 * RANGE_BLOCK + 40, ranges: 5, bestIn: (column, block, direction) => column.bestInBlock(block, direction), seed: 43 });
   });
 });
+
+/** `best` is at least (`desc`) or at most (`asc`) every value `held`, and exactly their best unless `loose`; NaN when none is held and nothing loosened it. */
+function expectBound(best: number, held: number[], direction: "asc" | "desc", loose: boolean): void {
+  if (!held.length) {
+    if (!loose) expect(best).toBeNaN();
+    return;
+  }
+  const exact = direction === "desc" ? Math.max(...held) : Math.min(...held);
+  if (loose) expect(direction === "desc" ? best >= exact : best <= exact).toBe(true);
+  else expect(best).toBe(exact);
+}
+
+/**
+ * For random sets, clears and questions (about ranges of `span` documents, and about words), the
+ * bounds `bestIn` gives hold every value of their range, and are exact for a range where no value
+ * was lowered or cleared since bounds were first made.
+ */
+function rangeBoundsHold({ span, docs, ranges, bestIn, seed }: { span: number; docs: number; ranges: number; bestIn: (column: NumberColumn, range: number, direction: "asc" | "desc") => number; seed: number }): void {
+  const value = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(2 ** 40 + 0.5, -Infinity, Infinity, 1.5), fc.constant(null));
+  const direction = fc.constantFrom("asc" as const, "desc" as const);
+  const op = fc.oneof(
+    fc.record({ set: fc.nat(docs), value }),
+    fc.record({ clear: fc.nat(docs) }),
+    fc.record({ ask: fc.nat(ranges), direction }),
+    fc.record({ askWord: fc.nat((docs >>> 5) + 1), direction }),
+  );
+  const rangeOf = (doc: number) => Math.floor(doc / span);
+  fc.assert(
+    fc.property(fc.array(op, { maxLength: 150 }), (ops) => {
+      const column = new NumberColumn();
+      const model = new Map<number, number>();
+      // Ranges where a value was lowered or cleared after some bounds were made: bounds there need not be exact.
+      const loosened = new Set<number>();
+      let made = false;
+      const check = (range: number, direction: "asc" | "desc") => {
+        const best = bestIn(column, range, direction);
+        made = true;
+        expectBound(best, [...model].filter(([doc]) => rangeOf(doc) === range).map(([, v]) => v), direction, loosened.has(range));
+      };
+      const changed = (doc: number) => {
+        if (made) loosened.add(rangeOf(doc));
+      };
+      for (const o of ops) {
+        if ("set" in o) {
+          column.set(o.set, o.value);
+          const v = column.get(o.set);
+          if (Number.isNaN(v)) {
+            if (model.delete(o.set)) changed(o.set);
+          } else {
+            if (model.has(o.set) && model.get(o.set) !== v) changed(o.set);
+            model.set(o.set, v);
+          }
+        } else if ("clear" in o) {
+          column.clear(o.clear);
+          if (model.delete(o.clear)) changed(o.clear);
+        } else if ("askWord" in o) {
+          column.bestInWord(o.askWord, o.direction);
+          made = true;
+        } else check(o.ask, o.direction);
+      }
+      for (let range = 0; range < ranges; range++) for (const d of ["asc", "desc"] as const) check(range, d);
+    }),
+    { seed, numRuns: 300 },
+  );
+}

@@ -56,6 +56,9 @@ describe("typed top-k", () => {
             key: byKey ? (doc) => at(doc).key : undefined,
             // The best key of each word's documents (missing keys last in either direction).
             keyInWord: byKey && bounded ? (word) => bestKey(Array.from(docs).filter((d) => d >>> 5 === word).map((d) => at(d).key), direction) : undefined,
+            // The same for blocks of 64 slots (two words).
+            keyInBlock: byKey && bounded ? (b) => bestKey(Array.from(docs).filter((d) => d >>> 6 === b).map((d) => at(d).key), direction) : undefined,
+            keyBlockSlots: 64,
             direction,
             expired: () => false,
             pause: async () => {},
@@ -165,6 +168,45 @@ describe("typed top-k", () => {
     // Doc 40 ties doc 1 on its key and wins on its score; word 2's best key is below: its key not read.
     expect(got.ranked.map((r) => r.doc)).toEqual([40]);
     expect(keyed).toEqual([1, 40]);
+  });
+
+  it("ranking by a key, passes over a block whose best key ranks below the worst kept, unread", async () => {
+    // Block 0 (slots 0 … 63) holds keys 9 and 8, block 1 keys up to 5, block 2 a key of 9 again.
+    const keys = new Map([
+      [1, 9],
+      [40, 8],
+      [64, 5],
+      [100, 4],
+      [130, 9],
+    ]);
+    const keyed: number[] = [];
+    const got = await rankInBlocks({
+      bits: bitsOf(Uint32Array.from(keys.keys())),
+      k: 2,
+      score: () => 1,
+      key: (doc) => (keyed.push(doc), keys.get(doc)!),
+      keyInBlock: (block) => [9, 5, 9][block],
+      keyBlockSlots: 64,
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([1, 130]);
+    expect(keyed).toEqual([1, 40, 130]);
+  });
+
+  it("does not ready again (nor count the matches of) a block that is readied already", async () => {
+    const docs = Uint32Array.from({ length: 300 }, (_, i) => i);
+    const events: string[] = [];
+    await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 3,
+      score: (doc) => doc,
+      prepare: (block) => events.push(`prepare ${block}`),
+      prepared: () => true,
+      blockSlots: 1024,
+      ...steady,
+      block: 16_384,
+    });
+    expect(events).toEqual([]);
   });
 
   it("looks at a word whose bound equals the worst kept score: a match there may win on order", async () => {

@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/engine.js";
+import { BLOCK } from "../../src/plan/plan.js";
 import type { Envelope } from "../../src/types.js";
 
-const RECORDS = 6000;
+/** Enough records for a walk of several blocks: the clock is read between blocks. */
+const RECORDS = 4 * BLOCK + 400;
 
 /** A clock that reads 0 for its first `calm` readings, then jumps an hour ahead on every reading. */
 function jumpingClock(calm: number) {
@@ -81,7 +83,7 @@ describe("the time limit", () => {
   });
 
   it("stops on time a walk that examines many documents and keeps few", async () => {
-    // "cargo" (2,000 documents) leads; the range keeps none of them. The deadline is checked per
+    // "cargo" (a third of the documents) leads; the range keeps none of them. The deadline is checked per
     // block of documents examined, not only per block of documents kept.
     for (const q of ["cargo stars:>5000", "weather -satellite", "(cargo OR weather) stars:>5000"]) {
       const cut = await engineWith(jumpingClock(1)).search("repositories", { q });
