@@ -190,7 +190,8 @@ describe("typed top-k", () => {
       ...steady,
     });
     expect(got.ranked.map((r) => r.doc)).toEqual([1, 130]);
-    expect(keyed).toEqual([1, 40, 130]);
+    // Blocks 0 and 2 tie on their bound: either goes first.
+    expect(keyed.sort((a, b) => a - b)).toEqual([1, 40, 130]);
   });
 
   it("does not ready again (nor count the matches of) a block that is readied already", async () => {
@@ -235,6 +236,57 @@ describe("typed top-k", () => {
     });
     expect(got.ranked.map((r) => r.doc)).toEqual([0, 1]);
     expect(looked).toEqual([0, 1, 100]);
+  });
+
+  it("ranks blocks best bound first and stops at the first whose bound cannot beat the worst kept", async () => {
+    // One match per block of 32 slots, bounds and scores rising with the slot: only the last blocks can hold the best.
+    const docs = Uint32Array.from({ length: 20 }, (_, i) => i * 32);
+    const looked: number[] = [];
+    const got = await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      score: (doc) => (looked.push(doc), doc),
+      blockBound: (b) => b * 32,
+      blockSlots: 32,
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([608, 576]);
+    expect(looked).toEqual([608, 576]);
+  });
+
+  it("ranking by a key, ranks a block without keys after every block with one", async () => {
+    // Block 1 has no key: it neither hides block 3's 9 nor ranks before it.
+    const keys = [5, NaN, 1, 9, 2];
+    const got = await rankInBlocks({
+      bits: bitsOf(Uint32Array.from(keys, (_, b) => b * 64)),
+      k: 1,
+      score: () => 1,
+      key: (doc) => keys[doc / 64],
+      keyInBlock: (b) => keys[b],
+      keyBlockSlots: 64,
+      ...steady,
+    });
+    expect(got.ranked.map((r) => r.doc)).toEqual([192]);
+  });
+
+  it("ranking by a key, ranks blocks best key first in either direction and stops at the first that cannot take", async () => {
+    const docs = Uint32Array.from({ length: 20 }, (_, i) => i * 64 + 5);
+    for (const direction of ["desc", "asc"] as const) {
+      const keyed: number[] = [];
+      const got = await rankInBlocks({
+        bits: bitsOf(docs),
+        k: 2,
+        score: () => 1,
+        key: (doc) => (keyed.push(doc), doc),
+        keyInBlock: (b) => b * 64 + 5,
+        keyBlockSlots: 64,
+        ...steady,
+        direction,
+      });
+      const best = direction === "desc" ? [1221, 1157] : [5, 69];
+      expect(got.ranked.map((r) => r.doc)).toEqual(best);
+      expect(keyed).toEqual(best);
+    }
   });
 
   it("ends when the block passed over is the last and the bits end inside it", async () => {
