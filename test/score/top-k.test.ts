@@ -254,6 +254,27 @@ describe("typed top-k", () => {
     expect(looked).toEqual([608, 576]);
   });
 
+  it("pauses while it asks for the blocks' bounds, before it ranks, once the slice has passed", async () => {
+    const docs = Uint32Array.from({ length: 100 }, (_, i) => i * 32);
+    const events: string[] = [];
+    // A clock that moves 1 ms each time it is read.
+    let clock = 0;
+    await rankInBlocks({
+      bits: bitsOf(docs),
+      k: 2,
+      score: (doc) => (events.push("score"), doc),
+      blockBound: (b) => b * 32,
+      blockSlots: 32,
+      ...steady,
+      pause: async () => void events.push("pause"),
+      slice: { ms: 1, now: () => clock++ },
+      block: 1000,
+      first: 1000,
+    });
+    expect(events.indexOf("pause")).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf("pause")).toBeLessThan(events.indexOf("score"));
+  });
+
   it("ranking by a key, ranks a block without keys after every block with one", async () => {
     // Block 1 has no key: it neither hides block 3's 9 nor ranks before it.
     const keys = [5, NaN, 1, 9, 2];
