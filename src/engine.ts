@@ -370,16 +370,12 @@ export class SearchEngine {
   private *tallyingRestored(): Steps<void> {
     for (const c of this.collections.values()) {
       if (c.spec.visibility !== "repository" || !c.size) continue;
-      const repos = c.keywordColumn("repo");
       let named = 0;
-      let tallied = 0;
-      for (const name of repos.values()) {
-        const n = repos.docs(name).size;
+      // A million records name some hundred thousand repositories: 120 ms in one go.
+      yield* c.keywordColumn("repo").counting((name, n) => {
         this.byRepository.set(name, (this.byRepository.get(name) ?? 0) + n);
         named += n;
-        // A million records name some hundred thousand repositories: 120 ms in one go.
-        if (++tallied % REPOSITORIES_PER_STEP === 0) yield;
-      }
+      });
       if (c.size > named) this.byRepository.set("", (this.byRepository.get("") ?? 0) + c.size - named);
     }
   }

@@ -510,6 +510,28 @@ export class KeywordColumn {
     return new DocSet(list.slice(), list.length);
   }
 
+  /**
+   * Calls `each` with every distinct value held and how many documents hold it, in steps of STEP
+   * values or documents: what `values` and `docs` tell, without a look-up per value, and without a
+   * pass over every document's cell in one go (a column of keys looks for own keys there: ten
+   * million cells held the loop for 143 ms).
+   */
+  *counting(each: (value: string, documents: number) => void): Steps<void> {
+    this.ready();
+    for (let id = 0; id < this.ids.limit; id++) {
+      if (id % STEP === STEP - 1) yield;
+      const value = this.valueKeys.keyOf(id);
+      const docs = this.docsById[id];
+      if (value === undefined || docs === NO_DOC) continue;
+      each(value, typeof docs !== "number" ? docs.size : docs >= 0 ? 1 : this.short.view(placeOf(docs)).length);
+    }
+    if (!this.keys) return;
+    for (let doc = 0; doc < this.cells.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      if (this.cells[doc] === OWN_KEY) each(this.keys.keyOf(doc)!, 1);
+    }
+  }
+
   /** Every distinct value, for prefix tests. */
   *values(): IterableIterator<string> {
     this.ready();
@@ -592,7 +614,10 @@ export class KeywordColumn {
       if (ids[i] >= values.length && ids[i] !== ownKey) throw new RangeError("keyword value id out of range");
     }
     let total = 0;
-    for (const n of counts) total += n;
+    for (let doc = 0; doc < counts.length; doc++) {
+      if (doc % STEP === STEP - 1) yield;
+      total += counts[doc];
+    }
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
     // That no value repeats is checked when the column is first used and builds its value map anyway:
     // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
@@ -702,10 +727,9 @@ export class KeywordColumn {
       if (own?.ids[id] || from === to) continue;
       const n = to - from;
       // A long list copied out (or kept as bits), so that `docs` (mostly short lists, copied into `short`) is let go.
-      docsById[renumbered[id]] = n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : DocSet.of(docs.subarray(from, to));
+      docsById[renumbered[id]] = n === 1 ? docs[from] : n <= MAX_SMALL ? shortList(short.make(docs, from, to)) : yield* DocSet.making(docs.subarray(from, to));
     }
-    const narrowest = narrowestCells(cells, largest);
-    yield;
+    const narrowest = yield* narrowingCells(cells, largest);
     [this.valueKeys, this.ids, this.docsById, this.short] = [valueKeys, new FreeIds(kept), docsById, short];
     this.cells = narrowest;
     this.cellLimit = limitOf(this.cells);
@@ -873,6 +897,18 @@ function narrowestCells(cells: Cells, largest: number, top = cells.length): Cell
   if (cells instanceof Kind) return cells;
   const out = new Kind(cells.length);
   out.set(top < cells.length ? cells.subarray(0, top) : cells);
+  return out;
+}
+
+/** `narrowestCells` of every cell, copied in steps of STEP cells (ten million cells in one go held the loop). */
+function* narrowingCells(cells: Cells, largest: number): Steps<Cells> {
+  const Kind = widthFor(largest);
+  if (cells instanceof Kind) return cells;
+  const out = yield* zeroedArray(cells.length, Kind);
+  for (let from = 0; from < cells.length; from += STEP) {
+    out.set(cells.subarray(from, from + STEP), from);
+    yield;
+  }
   return out;
 }
 

@@ -217,7 +217,8 @@ export class FrameReader {
 /** Bytes checksummed between pauses when a frame is read: a frame of 100 MB is some 170 ms of CRC. */
 const CHECKSUM_SLICE = 4 * 1024 * 1024;
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop, between slices of a long read or write. */
+export const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `checksumOf`, with a pause after each CHECKSUM_SLICE bytes. */
 async function checksumInSlices(parts: Buffer[]): Promise<number> {

@@ -27,7 +27,7 @@ import { DUMP_KINDS } from "../kinds/index.js";
 import type { DumpKind } from "../kinds/types.js";
 import { lastAtMost, type HeldChunk, type HeldRecords, type PackedChunk } from "../record-bytes.js";
 import type { Link, RestoredLinks, RestoredPiece, RestoredTally, SavedRecords } from "../store.js";
-import { LayoutError, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
+import { LayoutError, pause, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 import { EncodedStrings, type ListLike } from "../structures/string-list.js";
 import { BYTES, readingStrings, whole } from "./sections.js";
 
@@ -59,7 +59,6 @@ export interface RecordsSink {
   tally(tally: RestoredTally): void;
 }
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Writes the chunks that hold current records, then each kind's table, then the links; pauses between pieces and frames. */
 export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Promise<RecordsWritten> {

@@ -30,6 +30,23 @@ function replay(set: DocSet, model: Set<number>, steps: Array<[boolean, number]>
 }
 
 describe("DocSet", () => {
+  it("is made in steps, as bits where dense and as a list where not, holding the documents given", () => {
+    const dense = Uint32Array.from({ length: 200_000 }, (_, i) => 3 + i * 2);
+    const sparse = Uint32Array.from({ length: 150_000 }, (_, i) => 5 + i * 40);
+    for (const docs of [dense, sparse]) {
+      const steps = DocSet.making(docs);
+      let yields = 0;
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) yields++;
+      const set = step.value;
+      expect(yields).toBeGreaterThan(2);
+      expect(set.size).toBe(docs.length);
+      // Compared as bytes: a failing toEqual over 200,000 numbers takes minutes to print.
+      expect(Buffer.compare(Buffer.from(set.ascending().slice().buffer), Buffer.from(docs.buffer))).toBe(0);
+      expect(set.bitmap() !== undefined).toBe(docs === dense);
+    }
+  });
+
   it("holds what a Set holds, however documents join and leave and whenever it is read", () => {
     const step = fc.tuple(fc.constantFrom("add", "add", "delete", "read"), fc.nat(300));
     fc.assert(
@@ -428,6 +445,17 @@ describe("KeywordColumn reading its documents' keys", () => {
         const check = (c: KeywordColumn) => {
           for (let doc = 0; doc < 10; doc++) expect(c.get(doc)).toEqual(model.get(doc) ?? []);
           expect(new Set(c.values())).toEqual(new Set([...model.values()].flat()));
+          // Each value once, with the documents holding it, own keys included.
+          const counted = new Map<string, number>();
+          finish(
+            c.counting((value, n) => {
+              expect(counted.has(value)).toBe(false);
+              counted.set(value, n);
+            }),
+          );
+          const holders = new Map<string, number>();
+          for (const vs of model.values()) for (const v of new Set(vs)) holders.set(v, (holders.get(v) ?? 0) + 1);
+          expect(counted).toEqual(holders);
           expect([...c.values()].length).toBe(new Set([...model.values()].flat()).size);
           for (const v of ["k0", "k1", "k2", "k3", "k7", "k8", "a", "b"]) {
             const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((a, b) => a - b);
