@@ -17,6 +17,9 @@ export interface Deadline {
 /** How often a walk lets other work run: after this many slots examined (a block costs microseconds). */
 const PAUSE_EVERY = 1 << 16;
 
+/** Steps of a plan's readying (each some 65,536 list entries) between pauses. */
+const READY_STEPS_PER_PAUSE = 8;
+
 export interface Collected {
   /** The matches as bits over slots [0, capacity): bit `d & 31` of word `d >>> 5` (bits.ts). */
   bits: Uint32Array;
@@ -36,6 +39,15 @@ export async function collect(plan: Plan, deadline: Deadline, pause?: () => Prom
   const bits = into ?? new Uint32Array(wordsFor(plan.capacity));
   let count = 0;
   let sincePause = 0;
+  // Work the first fill would do at once, in steps, with a pause every READY_STEPS_PER_PAUSE of them.
+  for (const ready of plan.readying) {
+    const steps = ready();
+    for (let n = 1; !steps.next().done; n++) {
+      if (!pause || n % READY_STEPS_PER_PAUSE) continue;
+      await pause();
+      if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
+    }
+  }
   for (let lo = 0; lo < plan.capacity; lo += size) {
     const hi = Math.min(plan.capacity, lo + size);
     const block = bits.subarray(lo >>> 5, wordsFor(hi));

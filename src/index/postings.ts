@@ -27,7 +27,7 @@ import FlexSearch from "flexsearch";
 import { IdSet } from "../structures/id-set.js";
 import { listAt, type InvertedLists } from "./inverted.js";
 import { emptyList, LongList } from "./long-list.js";
-import { finish, type Steps } from "./steps.js";
+import { finish, zeroedArray, type Steps } from "./steps.js";
 
 type Index = InstanceType<typeof FlexSearch.Index>;
 
@@ -309,6 +309,14 @@ export class Postings {
    * and a copy of it per search is garbage the collector must sweep. Not to be changed.
    */
   view(term: string): ArrayLike<number> {
+    return finish(this.viewing(term));
+  }
+
+  /**
+   * `view` in steps of ENTRIES_PER_STEP entries: a word in most documents is millions of entries at
+   * ten million, each looked at once when its list is first found clean.
+   */
+  *viewing(term: string): Steps<ArrayLike<number>> {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.long.size) this.long.get(term)?.settle();
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
@@ -321,6 +329,7 @@ export class Postings {
     const stale = this.staleCount ? this.stale : undefined;
     let previous = -1;
     for (let i = 0; i < ids.length; i++) {
+      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
       const doc = ids[i];
       if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
       previous = doc;
@@ -336,7 +345,16 @@ export class Postings {
    * common word asked for again. Not to be changed.
    */
   bitmap(term: string): Uint32Array {
-    const list = this.view(term);
+    return finish(this.bitmapping(term));
+  }
+
+  /**
+   * `bitmap` in steps of ENTRIES_PER_STEP entries: the first search of `the` at ten million made its
+   * bitmaps from 8.8 million entries with the loop held for 57.5 ms. The lists must not change
+   * between steps (a search holds them still).
+   */
+  *bitmapping(term: string): Steps<Uint32Array> {
+    const list = yield* this.viewing(term);
     const kept = this.bitmaps.get(term);
     if (kept && kept.list === list) {
       // Most recently asked for last: the first is let go when the map is full.
@@ -344,8 +362,11 @@ export class Postings {
       this.bitmaps.set(term, kept);
       return kept.bits;
     }
-    const bits = new Uint32Array(list.length ? (list[list.length - 1] >>> 5) + 1 : 0);
-    for (let i = 0; i < list.length; i++) bits[list[i] >>> 5] |= 1 << (list[i] & 31);
+    const bits = yield* zeroedArray(list.length ? (list[list.length - 1] >>> 5) + 1 : 0);
+    for (let from = 0; from < list.length; from += ENTRIES_PER_STEP) {
+      for (let i = from, to = Math.min(list.length, from + ENTRIES_PER_STEP); i < to; i++) bits[list[i] >>> 5] |= 1 << (list[i] & 31);
+      yield;
+    }
     if (this.clean.get(term) === list) {
       if (this.bitmaps.size >= BITMAPS_KEPT) this.bitmaps.delete(this.bitmaps.keys().next().value!);
       this.bitmaps.set(term, { list, bits });

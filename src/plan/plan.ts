@@ -10,6 +10,7 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { DocSet } from "../index/doc-set.js";
+import { finish, type Steps } from "../index/steps.js";
 import type { Match } from "../logical/match.js";
 import { queryTerms } from "../text/tokenize.js";
 import { andFromBitmaps, countBits, fillFromList, fillTested, inBitmap, keepTested, orFromBitmap, wordsFor } from "./bits.js";
@@ -64,6 +65,11 @@ export interface Plan {
   capacity: number;
   /** Text leaves that count towards the score (not under a NOT). */
   scoring: TextLeaf[];
+  /**
+   * Work the first fill would do at once, to be run before it in steps (a common word's bitmap made
+   * from millions of list entries): `collect` runs them with pauses.
+   */
+  readying: Array<() => Steps<void>>;
 }
 
 /** An operator that tests every live slot of a block. */
@@ -123,11 +129,16 @@ function keywordSets(sets: DocSet[], test: (doc: number) => boolean, describe: s
 }
 
 /**
- * A word's documents in a field, as a bitmap fetched when first filled (Postings.bitmap): a word per 32
- * slots to fill a block and one look to test, where its list would step through most of the block.
+ * A word's documents in a field, as a bitmap (Postings.bitmapping): a word per 32 slots to fill a
+ * block and one look to test, where its list would step through most of the block. Made in steps
+ * before the first fill (`readying`), or at once when first used without them.
  */
-function bitmapped(cost: number, bitmap: () => Uint32Array): Operator {
+function bitmapped(cost: number, making: () => Steps<Uint32Array>, readying: Compiled["readying"]): Operator {
   let map: Uint32Array | undefined;
+  const bitmap = () => finish(making());
+  readying.push(function* () {
+    map ??= yield* making();
+  });
   return {
     cost,
     scans: false,
@@ -151,19 +162,22 @@ const WORD_TEST = 40;
 const NOTHING: Operator = { cost: 0, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "none" };
 
 export function plan(match: Match, collection: Collection): Plan {
-  const scoring: TextLeaf[] = [];
-  const root = compile(match, collection, scoring, false);
-  return { root, capacity: collection.capacity, scoring };
+  const out: Compiled = { scoring: [], readying: [] };
+  const root = compile(match, collection, out, false);
+  return { root, capacity: collection.capacity, ...out };
 }
 
-function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
+/** What compiling gathers besides the operators. */
+type Compiled = Pick<Plan, "scoring" | "readying">;
+
+function compile(match: Match, c: Collection, out: Compiled, negated: boolean): Operator {
   switch (match.op) {
     case "all":
       return scan(c.capacity, (d) => c.isLive(d), "all");
     case "none":
       return { ...NOTHING, describe: `none(${match.reason})` };
     case "text":
-      return textOperator(match, c, scoring, negated);
+      return textOperator(match, c, out, negated);
     case "keyword": {
       const col = c.keywordColumn(match.column);
       const test = col.holderOf(match.values);
@@ -190,11 +204,11 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       return scan(c.capacity, test, `${match.column}:*`);
     }
     case "and": {
-      const children = match.children.map((m) => compile(m, c, scoring, negated)).sort((a, b) => a.cost - b.cost);
+      const children = match.children.map((m) => compile(m, c, out, negated)).sort((a, b) => a.cost - b.cost);
       return conjunction(children, c.capacity);
     }
     case "or": {
-      const children = match.children.map((m) => compile(m, c, scoring, negated));
+      const children = match.children.map((m) => compile(m, c, out, negated));
       return {
         cost: children.reduce((n, o) => n + o.cost, 0),
         scans: children.some((o) => o.scans),
@@ -208,7 +222,7 @@ function compile(match: Match, c: Collection, scoring: TextLeaf[], negated: bool
       };
     }
     case "not": {
-      const child = compile(match.child, c, scoring, !negated);
+      const child = compile(match.child, c, out, !negated);
       const test = (d: number) => c.isLive(d) && !child.test(d);
       const inner = new Uint32Array(wordsFor(BLOCK));
       return {
@@ -277,7 +291,7 @@ function conjunction(children: Operator[], capacity: number): Operator {
   };
 }
 
-function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scoring: TextLeaf[], negated: boolean): Operator {
+function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, out: Compiled, negated: boolean): Operator {
   const perField: FieldTerms[] = [];
   for (const name of match.fields) {
     const field = c.fields.get(name);
@@ -287,8 +301,8 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     perField.push({ field, terms, termIds: terms.map((t) => c.termIdOf(t)) });
   }
   // A word with nothing searchable in it (only punctuation) constrains nothing.
-  if (!perField.length) return compile({ op: "all" }, c, scoring, negated);
-  if (!negated) scoring.push({ match, perField });
+  if (!perField.length) return compile({ op: "all" }, c, out, negated);
+  if (!negated) out.scoring.push({ match, perField });
 
   const fieldTest = (ft: FieldTerms, d: number): boolean => {
     for (let i = 0; i < ft.termIds.length; i++) if (c.termFrequency(ft.field, d, ft.termIds[i]) === 0) return false;
@@ -307,7 +321,7 @@ function textOperator(match: Extract<Match, { op: "text" }>, c: Collection, scor
     const test = (d: number) => fieldTest(ft, d);
     // A single word's own posting list needs no second look; a common one's bitmap is quicker to combine.
     if (ft.terms.length === 1) {
-      if (bestCount >= c.capacity * BITMAP_SHARE) return bitmapped(bestCount, () => ft.field.postings.bitmap(term));
+      if (bestCount >= c.capacity * BITMAP_SHARE) return bitmapped(bestCount, () => ft.field.postings.bitmapping(term), out.readying);
       return listed(bestCount, () => [ft.field.postings.view(term)], test, WORD_TEST, "");
     }
     let list: ArrayLike<number> | undefined;

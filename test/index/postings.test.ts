@@ -111,6 +111,31 @@ describe("a term's bitmap", () => {
   });
 });
 
+describe("a common term's list and bitmap made in steps", () => {
+  it("gives what `view` and `bitmap` give, a step per 65,536 entries", () => {
+    const docs = 200_000;
+    const postings = new Postings(
+      () => [],
+      () => false,
+    );
+    for (let doc = 0; doc < docs; doc++) postings.set(doc, doc % 3 ? ["the"] : ["the", "bug"]);
+    const run = <T>(steps: Generator<void, T>): { value: T; yields: number } => {
+      let yields = 0;
+      for (let step = steps.next(); ; step = steps.next(), yields++) if (step.done) return { value: step.value, yields };
+    };
+    const viewed = run(postings.viewing("the"));
+    expect(viewed.yields).toBeGreaterThanOrEqual(3);
+    expect(viewed.value.length).toBe(docs);
+    const made = run(postings.bitmapping("bug"));
+    expect(made.yields).toBeGreaterThanOrEqual(1);
+    const bug = docsOfBitmap(made.value);
+    expect(bug.length).toBe(Math.ceil(docs / 3));
+    expect(bug.every((doc) => doc % 3 === 0)).toBe(true);
+    // Kept as `bitmap` keeps it: asked for again, the same bits.
+    expect(postings.bitmap("bug")).toBe(made.value);
+  });
+});
+
 describe("long lists, once complete, are typed views", () => {
   const all = (postings: Postings) => Array.from(postings.view("a"));
 

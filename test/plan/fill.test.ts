@@ -86,6 +86,28 @@ describe("the block walk", () => {
     expect(Array.from(docsOf(found.bits, found.count))).toEqual(Array.from({ length: 64 }, (_, i) => 2 * i + 1));
   });
 
+  it("runs a plan's readying before its first fill, in steps with pauses, and stops there at the deadline", async () => {
+    const events: string[] = [];
+    const root = { cost: 1, scans: false, testCost: 1, fill: () => void events.push("fill"), test: () => false, describe: "x" };
+    const readying = [
+      function* () {
+        for (let i = 0; i < 20; i++) {
+          events.push("step");
+          yield;
+        }
+      },
+    ];
+    const pause = async () => void events.push("pause");
+    const found = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 0, at: 1 }, pause);
+    expect(found.incomplete).toBe(false);
+    expect(events.filter((e) => e === "pause").length).toBeGreaterThanOrEqual(2);
+    expect(events.lastIndexOf("step")).toBeLessThan(events.indexOf("fill"));
+    events.length = 0;
+    const late = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 10, at: 1 }, pause);
+    expect(late.incomplete).toBe(true);
+    expect(events).not.toContain("fill");
+  });
+
   it("fills the bitset it is given, and refuses one of another length", async () => {
     const records = Array.from({ length: 200 }, (_, i) => ({ title: i % 3 === 0 ? "crash" : "fine", body: "", state: "open", labels: [] }));
     const collection = build(records, []);
