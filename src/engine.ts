@@ -135,7 +135,7 @@ async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
  */
 const INDEX_SLICE_MS = 8;
 
-/** Repositories counted or tallied per step at the end of a load or an open. */
+/** Repositories checked per step when the records of repositories not stored are counted. */
 const REPOSITORIES_PER_STEP = 1024;
 
 /** Records indexed between two looks at the wall clock within a slice. */

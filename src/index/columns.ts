@@ -296,10 +296,10 @@ export class NumberColumn {
   }
 }
 
-/** The greatest and least value of each word of 32 documents, where `built` (NaN: none of them has one). */
 /** Documents per block of `bestInBlock`: 32 words of a bitset of matches. */
 export const RANGE_BLOCK = 1024;
 
+/** The greatest and least value of each range of documents (a word's 32, a block's RANGE_BLOCK), where `built` (NaN: none of them has one). */
 interface WordRanges {
   greatest: Float64Array;
   least: Float64Array;

@@ -59,7 +59,6 @@ export interface RecordsSink {
   tally(tally: RestoredTally): void;
 }
 
-
 /** Writes the chunks that hold current records, then each kind's table, then the links; pauses between pieces and frames. */
 export async function writeRecords(frames: FrameWriter, saved: SavedRecords): Promise<RecordsWritten> {
   const { bytes } = saved;

@@ -182,6 +182,10 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   const keyWordsPer = (r.keyBlockSlots ?? 0) >>> 5;
   const wordsPer = (r.blockSlots ?? 0) >>> 5;
   const { prepare, prepared, blockBound } = r;
+  // Readies a block of words [start, end), once, where at least one slot in eight matches: its bound is then known.
+  const readyIfDense = (block: number, start: number, end: number): void => {
+    if (prepare && !prepared?.(block) && countBitsIn(bits, start, end) * 8 >= (end - start) * 32) prepare(block);
+  };
   const { slice } = r;
   let since = slice?.now() ?? 0;
   // Whether to pause now: once the slice has passed, or every time asked without a slice.
@@ -206,8 +210,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
       ? {
           wordsPer,
           priority: (block: number, start: number, end: number) => {
-            // Readied, once, where at least one slot in eight matches: its bound is then known.
-            if (prepare && !prepared?.(block) && countBitsIn(bits, start, end) * 8 >= (end - start) * 32) prepare(block);
+            readyIfDense(block, start, end);
             const bound = blockBound(block);
             // A NaN bound never passes a block over: it goes first.
             return bound === bound ? bound : Infinity;
@@ -235,15 +238,11 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   let readied = -1;
   const enterBlock =
     prepare && wordsPer
-      ? (block: number): boolean => {
-          if (block !== readied) {
-            readied = block;
-            const start = block * wordsPer;
-            const end = Math.min(bits.length, start + wordsPer);
-            // Readied, once, where at least one slot in eight matches.
-            if (!prepared?.(block) && countBitsIn(bits, start, end) * 8 >= (end - start) * 32) prepare(block);
-          }
-          return true;
+      ? (block: number): void => {
+          if (block === readied) return;
+          readied = block;
+          const start = block * wordsPer;
+          readyIfDense(block, start, Math.min(bits.length, start + wordsPer));
         }
       : undefined;
   let word = 0;
@@ -270,8 +269,8 @@ const PRIORITIES_PER_LOOK = 16;
  * The order in which to rank the blocks of `wordsPer` words of `bits` that hold a match, as a
  * function giving the next block (-1 at the end). `priority` is asked once per such block (its
  * words [start, end)), with a pause when `due` every PRIORITIES_PER_LOOK blocks (the first search
- * sorted by a column reads all its values here: 225 ms at ten million in one go); a block is passed over once `beaten` says its priority cannot beat the
- * worst kept. First the blocks of finite priority go best first, until the kept are `full` and
+ * sorted by a column reads all its values here: 225 ms at ten million in one go); a block is
+ * passed over once `beaten` says its priority cannot beat the worst kept. First the blocks of finite priority go best first, until the kept are `full` and
  * BEST_FIRST_AFTER_FULL more: that raises the worst kept early. Then every block left goes in slot
  * order: a term's frequencies are read with cursors that move forwards, and a query whose bounds
  * pass few blocks over (a common word whose text part varies) read its blocks a fifth slower best first.
@@ -385,9 +384,9 @@ function walkWords(bits: Uint32Array, from: number, to: number, each: (doc: numb
 /**
  * Calls `each` with the documents set from word `from` on until `size` were seen; returns the word
  * after the last one read. Words without a match are stepped over at one comparison each;
- * `enterBlock`, asked about each block of `blockWords` words as its first match is reached (and
- * about the block a walk starts in), passes the rest of the block over when it returns false, and
- * `keepWord`, asked about each word with a match after that, passes the word over.
+ * `enterBlock` is told of each block of `blockWords` words as its first match is reached (and of
+ * the block a walk starts in), and `keepWord`, asked about each word with a match, passes the word
+ * over.
  */
 function walk(
   bits: Uint32Array,
@@ -395,7 +394,7 @@ function walk(
   size: number,
   each: (doc: number) => void,
   blockWords = 0,
-  enterBlock?: (block: number) => boolean,
+  enterBlock?: (block: number) => void,
   keepWord?: (word: number) => boolean,
 ): number {
   let seen = 0;
@@ -411,10 +410,7 @@ function walk(
       const at = (word / blockWords) | 0;
       if (at !== block) {
         block = at;
-        if (!enterBlock(at)) {
-          word = Math.min(bits.length, (at + 1) * blockWords);
-          continue;
-        }
+        enterBlock(at);
       }
     }
     if (keepWord && !keepWord(word)) {
