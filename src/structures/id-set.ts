@@ -42,7 +42,7 @@ export class IdPlaces implements Places<number> {
 }
 
 export class IdSet implements Iterable<number> {
-  private readonly table = new OrderedTable<number>({ places: new IdPlaces(), values: false });
+  private readonly table = new OrderedTable<number>({ places: new IdPlaces(), values: false, wholeNumbers: true });
 
   get size(): number {
     return this.table.size;
@@ -52,7 +52,7 @@ export class IdSet implements Iterable<number> {
     return this.table.has(id);
   }
 
-  /** Adds an id (an integer from 0 to 2^32 - 1; a RangeError otherwise); one held already keeps its place. */
+  /** Adds an id (an integer from 0 to 2^32 - 2; a RangeError otherwise); one held already keeps its place. */
   add(id: number): this {
     this.table.set(id);
     return this;

@@ -14,7 +14,7 @@ import type { StringList } from "./string-list.js";
 
 export class KeyTable implements Iterable<[string, number]> {
   private readonly keys = new PackedKeys();
-  private readonly table = new OrderedTable<number>({ places: new IdPlaces() });
+  private readonly table = new OrderedTable<number>({ places: new IdPlaces(), wholeNumbers: true });
   private readonly ids = new FreeIds();
 
   get size(): number {
