@@ -12,9 +12,10 @@ import { commentIssueKey, type RecordLike } from "./records/read.js";
 import type { StoreReader } from "./records/store-reader.js";
 import { RecordBytes, type HeldChunk, type HeldRecords, type RecordBytesOptions } from "./record-bytes.js";
 import { threadPacker } from "./record-packer.js";
-import { TALLIES, type Tally } from "./records/tally.js";
+import { TALLIES, type Tally, type TallyReader } from "./records/tally.js";
 import { KeyMap } from "./structures/key-map.js";
 import { KeyTable } from "./structures/key-table.js";
+import { PairCounts } from "./structures/pair-counts.js";
 import { StringList, type ListLike } from "./structures/string-list.js";
 
 // Readers and keys moved to records/read.ts and the kind registry; re-exported for the modules that import them from here.
@@ -45,8 +46,6 @@ export interface Stored {
   ref: number;
   replaced: Replaced | undefined;
 }
-
-type Counts = Map<string, Map<string, number>>;
 
 /** A kind's current records as a save takes them, in pieces of bounded work (one frame of the saved table each). */
 export interface SavedEntries extends Iterable<SavedPiece> {
@@ -146,7 +145,7 @@ export class Store implements StoreReader {
   private readonly commentsByIssue = new KeyMap<string, Set<string>>();
   private readonly parse: (text: string) => RecordLike;
   /** Each declared tally's counts; undefined while records came in unparsed (from a saved index) and it was not asked for since. */
-  private readonly tallies = new Map<Tally, Counts | undefined>(TALLIES.map((t) => [t, new Map()]));
+  private readonly tallies = new Map<Tally, PairCounts | undefined>(TALLIES.map((t) => [t, new PairCounts()]));
   private young = new Map<number, RecordLike>();
   private old = new Map<number, RecordLike>();
   /**
@@ -228,11 +227,11 @@ export class Store implements StoreReader {
   }
 
   /** A declared tally's counts as the store holds records now; not to be changed. */
-  tally(tally: Tally): ReadonlyMap<string, ReadonlyMap<string, number>> {
+  tally(tally: Tally): TallyReader {
     let counts = this.tallies.get(tally);
     if (!counts) {
       // Records came in as text: counted once, when first asked.
-      this.tallies.set(tally, (counts = new Map()));
+      this.tallies.set(tally, (counts = new PairCounts()));
       for (const record of this.all(tally.kind)) count(counts, tally, record, 1);
     }
     return counts;
@@ -309,18 +308,14 @@ export class Store implements StoreReader {
     const tallies: SavedTally[] = [];
     for (const [tally, counts] of this.tallies) {
       if (!counts) continue;
-      let size = 0;
-      for (const items of counts.values()) size += items.size;
-      const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(size) };
-      for (const [group, items] of counts) {
-        for (const [item, n] of items) {
-          saved.counts[saved.groups.length] = n;
-          saved.groups.push(group);
-          saved.items.push(item);
-          if (++rows % ROWS_PER_STEP === 0) {
-            yield;
-            if (this.revision !== revision) return undefined;
-          }
+      const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(counts.size) };
+      for (const [group, item, n] of counts.rows()) {
+        saved.counts[saved.groups.length] = n;
+        saved.groups.push(group);
+        saved.items.push(item);
+        if (++rows % ROWS_PER_STEP === 0) {
+          yield;
+          if (this.revision !== revision) return undefined;
         }
       }
       tallies.push(saved);
@@ -407,13 +402,8 @@ export class Store implements StoreReader {
     const tally = TALLIES.find((t) => t.name === name);
     if (!tally) return;
     let kept = this.tallies.get(tally);
-    if (!kept) this.tallies.set(tally, (kept = new Map()));
-    for (let i = 0; i < counts.length; i++) {
-      const [group, item] = [groups.at(i)!, items.at(i)!];
-      let byItem = kept.get(group);
-      if (!byItem) kept.set(group, (byItem = new Map()));
-      byItem.set(item, (byItem.get(item) ?? 0) + counts[i]);
-    }
+    if (!kept) this.tallies.set(tally, (kept = new PairCounts()));
+    for (let i = 0; i < counts.length; i++) kept.add(groups.at(i)!, items.at(i)!, counts[i]);
   }
 
   /**
@@ -525,15 +515,8 @@ export class Store implements StoreReader {
   }
 }
 
-function count(counts: Counts, tally: Tally, record: RecordLike, by: number): void {
-  for (const [group, item] of tally.pairs(record)) {
-    let items = counts.get(group);
-    if (!items) counts.set(group, (items = new Map()));
-    const n = (items.get(item) ?? 0) + by;
-    if (n) items.set(item, n);
-    else items.delete(item);
-    if (!items.size) counts.delete(group);
-  }
+function count(counts: PairCounts, tally: Tally, record: RecordLike, by: number): void {
+  for (const [group, item] of tally.pairs(record)) counts.add(group, item, by);
 }
 
 /** A kind's keys and references as pieces of a saved table. */

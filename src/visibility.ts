@@ -33,7 +33,7 @@ function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreRea
   if (!caller) return [];
   // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
   const out: string[] = [];
-  for (const key of store.tally(hiddenRepositories).get("hidden")?.keys() ?? []) {
+  for (const key of store.tally(hiddenRepositories).items("hidden")) {
     const repo = store.repository(key);
     if (repo && canSeeRepository(repo, caller, store)) out.push(key);
   }
@@ -57,7 +57,7 @@ export function accessFor(caller: Caller | undefined, store: StoreReader): Acces
       if (store.user(login)) return true;
       // An account known only through repositories the caller cannot see must look like one that does not exist.
       const wanted = login.toLowerCase();
-      return !!store.tally(publicOwners).get("owner")?.has(wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);
+      return store.tally(publicOwners).has("owner", wanted) || hiddenRepositoriesVisibleTo(caller, store).some((fullName) => fullName.split("/")[0] === wanted);
     },
   };
 }

@@ -49,8 +49,10 @@ const openIssuesByLabel = defineTally("open-issues-by-label", "issues", (issue) 
   return [...names].filter((name): name is string => !!name).map((name) => [name, repo]);
 });
 
-const labelCount = (label: string) => (r: RecordLike, s: StoreReader) =>
-  s.tally(openIssuesByLabel).get(label)?.get(lower(r.full_name)) ?? 0;
+const labelCount = (label: string) => (r: RecordLike, s: StoreReader) => {
+  const repo = lower(r.full_name);
+  return repo ? s.tally(openIssuesByLabel).count(label, repo) : 0;
+};
 
 /** An issue's change reaches only its own repository's counts. */
 const joinedByIssues = { dependsOn: ["issues" as const], joinedBy: { column: "repo", key: (issue: RecordLike) => repositoryOf(issue)?.toLowerCase() } };

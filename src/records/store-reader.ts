@@ -6,7 +6,7 @@
  */
 import type { DumpKind } from "./kinds.js";
 import type { RecordLike } from "./read.js";
-import type { Tally } from "./tally.js";
+import type { Tally, TallyReader } from "./tally.js";
 
 export interface StoreReader {
   /** A value computed from whole kinds, recomputed only after one of `dependsOn` changed. */
@@ -20,5 +20,5 @@ export interface StoreReader {
   issue(key: string): RecordLike | undefined;
   commentsOf(issueKey: string): RecordLike[];
   /** A declared tally's counts as the records are now. */
-  tally(tally: Tally): ReadonlyMap<string, ReadonlyMap<string, number>>;
+  tally(tally: Tally): TallyReader;
 }

@@ -15,6 +15,17 @@ export interface Tally {
   pairs(record: RecordLike): Array<[group: string, item: string]>;
 }
 
+/** What a tally's readers ask of its counts (the store keeps them as `PairCounts`). */
+export interface TallyReader {
+  /** The count of (group, item); 0 for a pair never counted. */
+  count(group: string, item: string): number;
+  has(group: string, item: string): boolean;
+  /** The items counted under `group`, in the order first counted (reads every pair: for tallies of few groups). */
+  items(group: string): Iterable<string>;
+  /** Every pair and its count, in the order first counted; read while the counts are unchanged. */
+  rows(): IterableIterator<[group: string, item: string, count: number]>;
+}
+
 /** Every tally declared so far. */
 export const TALLIES: Tally[] = [];
 
