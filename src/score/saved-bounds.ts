@@ -148,7 +148,8 @@ function* fieldImpacts(collection: Collection, field: FieldIndex, saved: SavedFi
   let read = 0;
   for (const [i, id] of saved.impactTerms.entries()) {
     if (id >= terms || !field.df[id]) throw new RangeError("the saved frequencies name a term no document holds");
-    const docs = field.postings.view(collection.termOf(id));
+    // In steps: a common word's list is millions of entries at ten million, each looked at once when first found clean.
+    const docs = yield* field.postings.viewing(collection.termOf(id));
     if (docs.length !== saved.frequencies[i].length) throw new RangeError("the saved frequencies do not match the term's documents");
     out.set(id, { docs, frequencies: saved.frequencies[i] });
     if ((read += docs.length) >= ENTRIES_PER_STEP) {
