@@ -4,6 +4,7 @@
  * records and indexes, and answers both `search()` and the HTTP-shaped
  * `request()`.
  */
+import { Turns } from "./concurrency/turns.js";
 import { ReadGate } from "./concurrency/read-gate.js";
 import { collect, type Deadline } from "./execute/execute.js";
 import { countBits, docsOf, keepTested, wordsFor } from "./plan/bits.js";
@@ -109,23 +110,26 @@ const MAX_TIME_LIMIT_MS = 86_400_000;
 /** Lets other work run between blocks of a long search. */
 const pause = () => new Promise<void>((resolveTick) => setImmediate(resolveTick));
 
-/** Runs steps for about INDEX_SLICE_MS (at least one); false once they are done. */
+/** The loop's turns, shared by every engine's sliced work (one loop per process). */
+const turns = new Turns(
+  () => performance.now(),
+  (run) => setImmediate(run),
+);
+
+/** Runs steps until the turn's INDEX_SLICE_MS is spent (at least one); false once they are done. */
 function runSlice(steps: Steps<unknown>): boolean {
-  const until = performance.now() + INDEX_SLICE_MS;
   do if (steps.next().done) return false;
-  while (performance.now() < until);
+  while (!turns.spent(INDEX_SLICE_MS));
   return true;
 }
 
-/** Runs a long index operation step by step, pausing once its steps have run for `sliceMs` (0: after every step). */
+/** Runs a long index operation step by step, pausing once the turn's `sliceMs` is spent (0: after every step). */
 async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
-  let since = performance.now();
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    if (sliceMs > 0 && performance.now() - since < sliceMs) continue;
-    await pause();
-    since = performance.now();
+    if (sliceMs > 0 && !turns.spent(sliceMs)) continue;
+    await turns.next();
   }
 }
 
@@ -335,7 +339,7 @@ export class SearchEngine {
       while (this.gate.busy) await this.gate.whenIdle();
       // A search starts only at a turn of the event loop: none can begin within a slice.
       if (!runSlice(steps)) return;
-      await pause();
+      await turns.next();
     }
   }
 
@@ -344,13 +348,7 @@ export class SearchEngine {
    * host runs on (a chunk of the file may hold dozens of records, and collections add their work).
    */
   private loadPace(): () => Promise<void> | undefined {
-    let since = performance.now();
-    return () => {
-      if (performance.now() - since < INDEX_SLICE_MS) return undefined;
-      return pause().then(() => {
-        since = performance.now();
-      });
-    };
+    return () => (turns.spent(INDEX_SLICE_MS) ? turns.next() : undefined);
   }
 
   /** Records of the kinds with visibility whose repository is not in the store: visible to nobody. */
@@ -477,7 +475,7 @@ export class SearchEngine {
           this.wakeStepWaiters();
         }
       }
-      await pause();
+      await turns.next();
     }
   }
 
@@ -504,8 +502,7 @@ export class SearchEngine {
       return;
     }
     // The host's own monotonic clock, not the configurable search clock: this bounds real stalls.
-    const until = performance.now() + INDEX_SLICE_MS;
-    while (work(perCheck) && performance.now() < until);
+    while (work(perCheck) && !turns.spent(INDEX_SLICE_MS));
   }
 
   /** The collection to index next: one a search waits for, else any with pending changes, else any with lists to merge. */
