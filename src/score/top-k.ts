@@ -270,10 +270,11 @@ const PRIORITIES_PER_LOOK = 16;
  * function giving the next block (-1 at the end). `priority` is asked once per such block (its
  * words [start, end)), with a pause when `due` every PRIORITIES_PER_LOOK blocks (the first search
  * sorted by a column reads all its values here: 225 ms at ten million in one go); a block is
- * passed over once `beaten` says its priority cannot beat the worst kept. First the blocks of finite priority go best first, until the kept are `full` and
- * BEST_FIRST_AFTER_FULL more: that raises the worst kept early. Then every block left goes in slot
- * order: a term's frequencies are read with cursors that move forwards, and a query whose bounds
- * pass few blocks over (a common word whose text part varies) read its blocks a fifth slower best first.
+ * passed over once `beaten` says its priority cannot beat the worst kept. First the blocks of
+ * finite priority go best first, until the kept are `full` and BEST_FIRST_AFTER_FULL more: that
+ * raises the worst kept early. Then every block left goes in slot order: a term's frequencies are
+ * read with cursors that move forwards, and a query whose bounds pass few blocks over (a common word
+ * whose text part varies) read its blocks a fifth slower best first.
  */
 async function blockOrder(
   bits: Uint32Array,
