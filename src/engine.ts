@@ -77,7 +77,7 @@ export interface SearchEngineOptions {
   now?: () => number;
   /**
    * Documents handled between pauses by indexing, collecting and ranking; smaller answers other work
-   * sooner at some cost in throughput. Default: indexing in slices of about 8 ms, 16,384 ranked, 65,536 slots examined while collecting.
+   * sooner at some cost in throughput. Default: indexing, collecting and ranking in slices of about 8 ms each.
    * Set, `save` and `open` also pause after each of their steps instead of after about 8 ms of them.
    */
   blockSize?: number;
@@ -667,7 +667,10 @@ export class SearchEngine {
 
     const executionPlan = plan(match, collection);
     onPlan?.(match, executionPlan);
-    const found = await collect(executionPlan, deadline, pause, this.options.blockSize, bits);
+    // Without a set blockSize, blocks follow one another until INDEX_SLICE_MS has passed, as ranking's do.
+    const sliced = this.options.blockSize === undefined;
+    const slice = sliced ? { ms: INDEX_SLICE_MS, now: () => performance.now() } : undefined;
+    const found = await collect(executionPlan, deadline, { pause, pauseEvery: this.options.blockSize, slice, into: bits });
     // A stale visibility column could show a repository that has since turned private or gone: check each against the store as it is now.
     if (guarded && behind) found.count = this.keepVisibleNow(collection, found.bits, caller);
     const scorer = makeScorer(collection, executionPlan.scoring, this.store, this.ranking[spec.kind]);
@@ -691,7 +694,6 @@ export class SearchEngine {
       ranking = await topInBlocks(docsOf(found.bits, found.count), best, rankOf, sortColumn, deadline, block, end);
     } else {
       // Without a set blockSize, small blocks and a pause each INDEX_SLICE_MS: a block's cost varies (code not yet optimised).
-      const sliced = this.options.blockSize === undefined;
       const rankBlock = sliced ? RANK_SLICE_BLOCK : block;
       // Collecting used the time up: rank only as many matches as the page shows, so that it still has items.
       const first = deadline.now() > deadline.at ? Math.max(1, end) : rankBlock;
@@ -716,7 +718,7 @@ export class SearchEngine {
         pause,
         block: rankBlock,
         // The host's own monotonic clock, as for indexing: this bounds real stalls.
-        slice: sliced ? { ms: INDEX_SLICE_MS, now: () => performance.now() } : undefined,
+        slice,
         first,
       });
     }

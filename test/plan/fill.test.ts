@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { collect } from "../../src/execute/execute.js";
 import type { Match } from "../../src/logical/match.js";
 import { docsOf, wordsFor } from "../../src/plan/bits.js";
-import { plan } from "../../src/plan/plan.js";
+import { BLOCK, plan } from "../../src/plan/plan.js";
 import { build, type Edit } from "./support.js";
 
 const WORDS = ["crash", "window", "linux", "error", "again", "fast", "slow"];
@@ -65,7 +65,7 @@ describe("the block walk", () => {
           const expected: number[] = [];
           for (let d = 0; d < collection.capacity; d++) if (collection.isLive(d) && p.root.test(d)) expected.push(d);
           const never = { now: () => 0, at: 1 };
-          const found = await collect(plan(match, collection), never, async () => {}, blockSize);
+          const found = await collect(plan(match, collection), never, { pause: async () => {}, pauseEvery: blockSize });
           expect(found.incomplete).toBe(false);
           expect(found.count).toBe(expected.length);
           expect(Array.from(docsOf(found.bits, found.count))).toEqual(expected);
@@ -80,7 +80,7 @@ describe("the block walk", () => {
     const collection = build(records, []);
     let readings = 0;
     const deadline = { now: () => (readings++ < 2 ? 0 : 10), at: 5 };
-    const found = await collect(plan({ op: "text", fields: ["title"], text: "crash", phrase: false, span: SPAN }, collection), deadline, async () => {}, 64);
+    const found = await collect(plan({ op: "text", fields: ["title"], text: "crash", phrase: false, span: SPAN }, collection), deadline, { pause: async () => {}, pauseEvery: 64 });
     expect(found.incomplete).toBe(true);
     // Two blocks of 64 slots walked (one check after each, one after its pause): the odd slots below 128.
     expect(Array.from(docsOf(found.bits, found.count))).toEqual(Array.from({ length: 64 }, (_, i) => 2 * i + 1));
@@ -98,14 +98,32 @@ describe("the block walk", () => {
       },
     ];
     const pause = async () => void events.push("pause");
-    const found = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 0, at: 1 }, pause);
+    const found = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 0, at: 1 }, { pause });
     expect(found.incomplete).toBe(false);
     expect(events.filter((e) => e === "pause").length).toBeGreaterThanOrEqual(2);
     expect(events.lastIndexOf("step")).toBeLessThan(events.indexOf("fill"));
     events.length = 0;
-    const late = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 10, at: 1 }, pause);
+    const late = await collect({ root, capacity: 64, scoring: [], readying }, { now: () => 10, at: 1 }, { pause });
     expect(late.incomplete).toBe(true);
     expect(events).not.toContain("fill");
+  });
+
+  it("with a slice, pauses only once the slice has passed, whatever the slots walked", async () => {
+    const events: string[] = [];
+    let clock = 0;
+    let perFill = 0;
+    const root = { cost: 1, scans: false, testCost: 1, fill: () => void (events.push("fill"), (clock += perFill)), test: () => false, describe: "x" };
+    const pause = async () => void events.push("pause");
+    const slice = { ms: 10, now: () => clock };
+    const never = { now: () => 0, at: 1 };
+    // Time standing still: 20 blocks of slots (more than one pause interval without a slice) and no pause.
+    await collect({ root, capacity: 20 * BLOCK, scoring: [], readying: [] }, never, { pause, slice });
+    expect(events).toEqual(Array(20).fill("fill"));
+    events.length = 0;
+    // 4 ms a block: a pause after the third (12 ms since the start), none after the last.
+    perFill = 4;
+    await collect({ root, capacity: 5 * BLOCK, scoring: [], readying: [] }, never, { pause, slice });
+    expect(events).toEqual(["fill", "fill", "fill", "pause", "fill", "fill"]);
   });
 
   it("fills the bitset it is given, and refuses one of another length", async () => {
@@ -114,9 +132,9 @@ describe("the block walk", () => {
     const crash = plan({ op: "text", fields: ["title"], text: "crash", phrase: false, span: SPAN }, collection);
     const never = { now: () => 0, at: 1 };
     const into = new Uint32Array(wordsFor(collection.capacity));
-    const found = await collect(crash, never, async () => {}, 64, into);
+    const found = await collect(crash, never, { pause: async () => {}, pauseEvery: 64, into });
     expect(found.bits).toBe(into);
     expect(Array.from(docsOf(into, found.count))).toEqual(Array.from({ length: 67 }, (_, i) => 3 * i));
-    await expect(collect(crash, never, async () => {}, 64, new Uint32Array(into.length + 1))).rejects.toThrow(RangeError);
+    await expect(collect(crash, never, { pause: async () => {}, pauseEvery: 64, into: new Uint32Array(into.length + 1) })).rejects.toThrow(RangeError);
   });
 });
