@@ -53,19 +53,31 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
   const bits = into ?? new Uint32Array(wordsFor(plan.capacity));
   let count = 0;
   let since = slice?.now() ?? 0;
-  // Without a slice, `due` is asked once per pause interval (of readying steps or of slots).
-  const due = (): boolean => !slice || slice.now() - since >= slice.ms;
-  const pauseNow = async (): Promise<void> => {
-    await pause!();
-    if (slice) since = slice.now();
+  const expired = (): boolean => deadline.now() > deadline.at;
+  /**
+   * Pauses at a point where the deadline was just read. With a slice, only once it has passed, and
+   * the deadline is next read where it would have been without the pause: how often it is read
+   * never depends on the host's clock, so an injected clock cuts a search at the same place every
+   * time. Without one, every time asked, and the deadline is read again after it.
+   */
+  const pauseHere = async (): Promise<boolean> => {
+    if (!pause) return false;
+    if (slice) {
+      if (slice.now() - since >= slice.ms) {
+        await pause();
+        since = slice.now();
+      }
+      return false;
+    }
+    await pause();
+    return expired();
   };
-  // Work the first fill would do at once, in steps, pausing when due (every READY_STEPS_PER_PAUSE without a slice).
+  // Work the first fill would do at once, in steps, the deadline read every READY_STEPS_PER_PAUSE of them.
   for (const ready of plan.readying) {
     const steps = ready();
     for (let n = 1; !steps.next().done; n++) {
-      if (!pause || (!slice && n % READY_STEPS_PER_PAUSE) || !due()) continue;
-      await pauseNow();
-      if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
+      if (!pause || n % READY_STEPS_PER_PAUSE) continue;
+      if ((slice && expired()) || (await pauseHere())) return { bits, count, incomplete: true };
     }
   }
   let sincePause = 0;
@@ -75,12 +87,11 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
     plan.root.fill(block, lo, hi);
     count += countBits(block, block.length);
     if (hi === plan.capacity) break;
-    if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
+    if (expired()) return { bits, count, incomplete: true };
     sincePause += hi - lo;
-    if (pause && (slice || sincePause >= pauseEvery) && due()) {
+    if (slice || sincePause >= pauseEvery) {
       sincePause = 0;
-      await pauseNow();
-      if (deadline.now() > deadline.at) return { bits, count, incomplete: true };
+      if (await pauseHere()) return { bits, count, incomplete: true };
     }
   }
   return { bits, count, incomplete: false };

@@ -126,6 +126,24 @@ describe("the block walk", () => {
     expect(events).toEqual(["fill", "fill", "fill", "pause", "fill", "fill"]);
   });
 
+  it("with a slice, reads the deadline as often whether it pauses or not: an injected clock cuts at the same place", async () => {
+    const root = { cost: 1, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "x" };
+    const readying = [
+      function* () {
+        for (let i = 0; i < 20; i++) yield;
+      },
+    ];
+    const readings = async (hostStep: number): Promise<number> => {
+      let read = 0;
+      let host = 0;
+      const deadline = { now: () => (read++, 0), at: 1 };
+      await collect({ root, capacity: 6 * BLOCK, scoring: [], readying }, deadline, { pause: async () => {}, slice: { ms: 10, now: () => (host += hostStep) } });
+      return read;
+    };
+    // A host clock that stands still never pauses; one that runs 20 ms a reading pauses at every chance.
+    expect(await readings(20)).toBe(await readings(0));
+  });
+
   it("fills the bitset it is given, and refuses one of another length", async () => {
     const records = Array.from({ length: 200 }, (_, i) => ({ title: i % 3 === 0 ? "crash" : "fine", body: "", state: "open", labels: [] }));
     const collection = build(records, []);
