@@ -703,6 +703,7 @@ export class SearchEngine {
         score: scorer.score,
         // Ranked by a column, scores only break ties: no bound passes a match over.
         bound: sortColumn ? undefined : scorer.bound,
+        scoreAbove: sortColumn ? undefined : scorer.scoreAbove,
         prepare: sortColumn ? undefined : scorer.prepare,
         prepared: sortColumn ? undefined : scorer.prepared,
         blockBound: sortColumn ? undefined : scorer.blockBound,

@@ -255,6 +255,18 @@ export interface BoundedWord {
  * for the term or the block is past them. A term no document holds adds nothing.
  */
 export function blockTextBound(kept: KeptMaxima, words: readonly BoundedWord[], k1: number): (block: number) => number {
+  const wordBounds = blockWordBounds(kept, words, k1);
+  const out = new Float64Array(words.length);
+  return (block) => {
+    wordBounds(block, out);
+    let sum = 0;
+    for (let i = 0; i < out.length; i++) sum += out[i];
+    return sum;
+  };
+}
+
+/** Each word's part of `blockTextBound` in `out` (in the order of `words`). */
+export function blockWordBounds(kept: KeptMaxima, words: readonly BoundedWord[], k1: number): (block: number, out: Float64Array) => void {
   const parts = words.map((w) => ({
     idf: w.idf,
     fields: w.fields
@@ -264,9 +276,9 @@ export function blockTextBound(kept: KeptMaxima, words: readonly BoundedWord[], 
         return { table, scale: f.weight * scale };
       }),
   }));
-  return (block) => {
-    let sum = 0;
-    for (const w of parts) {
+  return (block, out) => {
+    for (let i = 0; i < parts.length; i++) {
+      const w = parts[i];
       let shares = 0;
       for (const f of w.fields) {
         if (!f.table || block >= f.table.length) {
@@ -275,8 +287,7 @@ export function blockTextBound(kept: KeptMaxima, words: readonly BoundedWord[], 
         }
         shares += f.scale * f.table[block];
       }
-      sum += shares === Infinity ? w.idf : shares > 0 ? (w.idf * shares) / (k1 + shares) : 0;
+      out[i] = shares === Infinity ? w.idf : shares > 0 ? (w.idf * shares) / (k1 + shares) : 0;
     }
-    return sum;
   };
 }

@@ -19,7 +19,7 @@ import type { TextLeaf } from "../plan/plan.js";
 import type { Steps } from "../index/steps.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
-import { blockTextBound, impactsOf, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
+import { blockTextBound, blockWordBounds, impactsOf, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
 import { ImpactCursor } from "./impacts.js";
 import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
 
@@ -112,6 +112,11 @@ export interface Scorer {
    * boosts are not kept.
    */
   wordBound?(word: number): number;
+  /**
+   * `score(doc)` when it is at least `least`, else a number below `least` (perhaps without reading
+   * every word's frequencies). Absent with fewer than two words.
+   */
+  scoreAbove?(doc: number, least: number): number;
   /** The tie-break rank of a document among equal scores (lower first). */
   order(doc: number): number;
 }
@@ -132,30 +137,35 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
     }
   }
 
-  /**
-   * The text part; with `parts`, each word's breakdown is recorded in it. Frequencies come from the
-   * kept ones where they hold (not for an explanation, which asks for one document out of order), else
-   * from the document's occurrences: the same numbers either way.
-   */
-  const textOf = (doc: number, parts?: WordExplanation[]): number => {
-    const fromKept = impacts !== undefined && !parts && !changed?.has(doc);
-    let text = 0;
-    for (const w of words) {
-      let tf = 0;
-      const fields: FieldExplanation[] | undefined = parts && [];
-      for (const f of w.fields) {
-        let raw = fromKept && f.cursor ? f.cursor.frequency(doc) : -1;
-        if (raw < 0) raw = collection.termFrequency(f.index, doc, f.termId);
-        if (!raw) continue;
-        const length = f.index.occurrences.count(doc);
-        const share = (f.weight * raw) / (1 - f.b + (f.b * length) / f.avg);
-        tf += share;
-        fields?.push({ field: f.name, frequency: raw, length, averageLength: f.avg, weight: f.weight, b: f.b, tf: share });
-      }
-      const score = tf ? (w.idf * tf) / (ranking.k1 + tf) : 0;
-      text += score;
-      parts?.push({ word: w.word, idf: w.idf, tf, score, fields: fields! });
+  /** One word's part of the text part; with `parts`, its breakdown is recorded in it. */
+  const wordScore = (w: WordStat, doc: number, fromKept: boolean, parts?: WordExplanation[]): number => {
+    let tf = 0;
+    const fields: FieldExplanation[] | undefined = parts && [];
+    for (const f of w.fields) {
+      let raw = fromKept && f.cursor ? f.cursor.frequency(doc) : -1;
+      if (raw < 0) raw = collection.termFrequency(f.index, doc, f.termId);
+      if (!raw) continue;
+      const length = f.index.occurrences.count(doc);
+      const share = (f.weight * raw) / (1 - f.b + (f.b * length) / f.avg);
+      tf += share;
+      fields?.push({ field: f.name, frequency: raw, length, averageLength: f.avg, weight: f.weight, b: f.b, tf: share });
     }
+    const score = tf ? (w.idf * tf) / (ranking.k1 + tf) : 0;
+    parts?.push({ word: w.word, idf: w.idf, tf, score, fields: fields! });
+    return score;
+  };
+
+  /**
+   * Whether the kept frequencies hold for `doc` (not for an explanation, which asks for one document
+   * out of order); else they come from the document's occurrences: the same numbers either way.
+   */
+  const fromKeptFor = (doc: number): boolean => impacts !== undefined && !changed?.has(doc);
+
+  /** The text part; with `parts`, each word's breakdown is recorded in it. */
+  const textOf = (doc: number, parts?: WordExplanation[]): number => {
+    const fromKept = !parts && fromKeptFor(doc);
+    let text = 0;
+    for (const w of words) text += wordScore(w, doc, fromKept, parts);
     return text;
   };
 
@@ -214,8 +224,10 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
         return kept.prepared[block] ? boundOf(kept.wordGreatest[word], block) : Infinity;
       }
     : undefined;
+  const scoreAbove = words.length > 1 ? partialScorer(words, wordScore, fromKeptFor, boostFor, maxima && blockWordBounds(maxima, words, ranking.k1)) : undefined;
   return {
     score: (doc) => combine(textOf(doc), boostFor(doc)),
+    ...(scoreAbove ? { scoreAbove } : {}),
     ...(kept ? { prepare, prepared: (block: number) => kept.prepared[block] === 1 } : {}),
     ...(blockBound ? { blockBound } : {}),
     ...(wordBound ? { wordBound } : {}),
@@ -228,6 +240,52 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
       return { key: collection.keyOf(doc), text, words: parts, signals: signalParts, boost, total: combine(text, boost), ranking };
     },
     order: keyOrder ? (doc) => keyOrder[doc] : (doc) => collection.orderOf(doc),
+  };
+}
+
+/**
+ * `Scorer.scoreAbove` for a query of several words: the words are scored rarest first, and a match
+ * is left once the parts scored and the other words' bounds in its block (their idf where no shares
+ * are kept) cannot reach the score asked for. A match that can is scored whole, its parts summed in
+ * the query's order: the same arithmetic as `score`.
+ */
+function partialScorer(
+  words: readonly WordStat[],
+  wordScore: (w: WordStat, doc: number, fromKept: boolean) => number,
+  fromKeptFor: (doc: number) => boolean,
+  boostFor: (doc: number) => number,
+  wordBoundsIn: ((block: number, out: Float64Array) => void) | undefined,
+): (doc: number, least: number) => number {
+  const rarestFirst = words.map((_, i) => i).sort((a, b) => words[b].idf - words[a].idf);
+  const bounds = new Float64Array(words.length);
+  const parts = new Float64Array(words.length);
+  let boundsBlock = -1;
+  return (doc, least) => {
+    const boost = boostFor(doc);
+    const fromKept = fromKeptFor(doc);
+    const factor = 1 + boost;
+    // The text part a match needs to reach `least` (none is known when the boost takes the score to 0 or below).
+    const needed = factor > 0 ? least / factor : NaN;
+    const block = Math.floor(doc / BOOST_BLOCK);
+    if (block !== boundsBlock) {
+      boundsBlock = block;
+      if (wordBoundsIn) wordBoundsIn(block, bounds);
+      else words.forEach((w, i) => (bounds[i] = w.idf));
+    }
+    let left = 0;
+    for (let i = 0; i < bounds.length; i++) left += bounds[i];
+    let scored = 0;
+    for (let n = 0; n < rarestFirst.length; n++) {
+      const i = rarestFirst[n];
+      parts[i] = wordScore(words[i], doc, fromKept);
+      scored += parts[i];
+      left -= bounds[i];
+      // The margin covers rounding in the sums, as the text bound's does.
+      if (n + 1 < rarestFirst.length && (scored + left) * (1 + 1e-9) < needed) return -Infinity;
+    }
+    let text = 0;
+    for (let i = 0; i < parts.length; i++) text += parts[i];
+    return text * factor;
   };
 }
 
@@ -254,6 +312,9 @@ function wordStats(collection: Collection, leaves: TextLeaf[], ranking: KindRank
     for (const w of byWord.values()) {
       const df = Math.max(...w.fields.map((f) => collection.documentFrequency(f.index, f.termId)));
       w.idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // A field where no document holds the term adds nothing to any score: it is not looked up (the
+      // issues' comments, empty in many dumps, were a look-up into every match's occurrences).
+      w.fields = w.fields.filter((f) => collection.documentFrequency(f.index, f.termId) > 0 || f.index.postings.view(w.word).length > 0);
       words.push(w);
     }
   }

@@ -17,6 +17,8 @@ export interface Ranking {
   score(doc: number): number;
   /** At least `score(doc)` and cheaper: a match whose bound is below the worst kept score is not scored. */
   bound?: (doc: number) => number;
+  /** `score(doc)` when at least `least`, else a number below it, cheaper than `score` for matches that rank below `least`. */
+  scoreAbove?: (doc: number, least: number) => number;
   order(doc: number): number;
   /** Readies the scores of the slots of a block of `blockSlots` (a multiple of 32) where most slots match; optional. */
   prepare?: (block: number) => void;
@@ -167,11 +169,12 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     const value = key!(doc);
     if (top.mayTake(value)) top.offer(doc, r.score(doc), value, r.order(doc));
   };
+  const { scoreAbove } = r;
   const byScore = (doc: number): void => {
     // Best match compares scores first: a lower score than the worst kept is refused whatever its order.
     const full = top.size === top.k;
     if (full && bound && bound(doc) < top.worstScore) return;
-    const score = r.score(doc);
+    const score = full && scoreAbove ? scoreAbove(doc, top.worstScore) : r.score(doc);
     if (full && score < top.worstScore) return;
     top.offer(doc, score, 0, r.order(doc));
   };
