@@ -719,7 +719,8 @@ export class SearchEngine {
         pause,
         block: rankBlock,
         // The host's own monotonic clock, as for indexing: this bounds real stalls.
-        slice,
+        // The slice collecting began goes on: a search holds the loop one slice at most between pauses.
+        slice: slice && { ...slice, began: found.sliceBegan },
         first,
       });
     }

@@ -40,6 +40,8 @@ export interface Collected {
   bits: Uint32Array;
   count: number;
   incomplete: boolean;
+  /** With a slice: when the slice under way began (the walk's start or its last pause), for the search's next stage to go on with. */
+  sliceBegan?: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
   const bits = into ?? new Uint32Array(wordsFor(plan.capacity));
   let count = 0;
   let since = slice?.now() ?? 0;
+  const done = (incomplete: boolean): Collected => ({ bits, count, incomplete, ...(slice ? { sliceBegan: since } : {}) });
   const expired = (): boolean => deadline.now() > deadline.at;
   /**
    * Pauses at a point where the deadline was just read. With a slice, only once it has passed, and
@@ -77,7 +80,7 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
     const steps = ready();
     for (let n = 1; !steps.next().done; n++) {
       if (!pause || n % READY_STEPS_PER_PAUSE) continue;
-      if ((slice && expired()) || (await pauseHere())) return { bits, count, incomplete: true };
+      if ((slice && expired()) || (await pauseHere())) return done(true);
     }
   }
   let sincePause = 0;
@@ -87,12 +90,12 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
     plan.root.fill(block, lo, hi);
     count += countBits(block, block.length);
     if (hi === plan.capacity) break;
-    if (expired()) return { bits, count, incomplete: true };
+    if (expired()) return done(true);
     sincePause += hi - lo;
     if (slice || sincePause >= pauseEvery) {
       sincePause = 0;
-      if (await pauseHere()) return { bits, count, incomplete: true };
+      if (await pauseHere()) return done(true);
     }
   }
-  return { bits, count, incomplete: false };
+  return done(false);
 }

@@ -53,7 +53,12 @@ export interface Ranking {
    * clock have passed: small blocks then bound a stall whatever a block costs (code not yet
    * optimised on a first search ranked 16,384 matches in 108 ms).
    */
-  slice?: { ms: number; now: () => number };
+  slice?: {
+    ms: number;
+    now: () => number;
+    /** When the slice under way began, where an earlier stage of the same search began it (else now). */
+    began?: number;
+  };
   /** Ranked at the least before the first look at `expired` (a page's worth), when it has passed already. */
   first: number;
 }
@@ -190,7 +195,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     if (prepare && !prepared?.(block) && countBitsIn(bits, start, end) * 8 >= (end - start) * 32) prepare(block);
   };
   const { slice } = r;
-  let since = slice?.now() ?? 0;
+  let since = slice ? (slice.began ?? slice.now()) : 0;
   // Whether to pause now: once the slice has passed, or every time asked without a slice.
   const due = (): boolean => !slice || slice.now() - since >= slice.ms;
   const pauseNow = async (): Promise<void> => {

@@ -126,6 +126,18 @@ describe("the block walk", () => {
     expect(events).toEqual(["fill", "fill", "fill", "pause", "fill", "fill"]);
   });
 
+  it("with a slice, tells when the slice under way began: at its start, or at its last pause", async () => {
+    let clock = 0;
+    const root = { cost: 1, scans: false, testCost: 1, fill: () => void (clock += 4), test: () => false, describe: "x" };
+    const never = { now: () => 0, at: 1 };
+    const slice = { ms: 10, now: () => clock };
+    // Blocks end at 4, 8, 12 (a pause: the slice begins again at 12), 16 and 20.
+    expect((await collect({ root, capacity: 5 * BLOCK, scoring: [], readying: [] }, never, { pause: async () => {}, slice })).sliceBegan).toBe(12);
+    clock = 30;
+    expect((await collect({ root, capacity: 2 * BLOCK, scoring: [], readying: [] }, never, { pause: async () => {}, slice })).sliceBegan).toBe(30);
+    expect((await collect({ root, capacity: 2 * BLOCK, scoring: [], readying: [] }, never, { pause: async () => {} })).sliceBegan).toBeUndefined();
+  });
+
   it("with a slice, reads the deadline as often whether it pauses or not: an injected clock cuts at the same place", async () => {
     const root = { cost: 1, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "x" };
     const readying = [

@@ -275,6 +275,18 @@ describe("typed top-k", () => {
     expect(events.indexOf("pause")).toBeLessThan(events.indexOf("score"));
   });
 
+  it("goes on with the slice an earlier stage began", async () => {
+    const docs = Uint32Array.from({ length: 50 }, (_, i) => i);
+    const pausesWith = async (began: number): Promise<number> => {
+      let pauses = 0;
+      // The host's clock stands at 100 ms: a slice begun at 50 has passed, one begun at 100 has not.
+      await rankInBlocks({ bits: bitsOf(docs), k: 5, score: (doc) => doc, ...steady, pause: async () => void pauses++, slice: { ms: 10, now: () => 100, began }, block: 10, first: 10 });
+      return pauses;
+    };
+    expect(await pausesWith(100)).toBe(0);
+    expect(await pausesWith(50)).toBe(1);
+  });
+
   it("ranking by a key, ranks a block without keys after every block with one", async () => {
     // Block 1 has no key: it neither hides block 3's 9 nor ranks before it.
     const keys = [5, NaN, 1, 9, 2];
