@@ -33,6 +33,7 @@ import type { CollectionSnapshot } from "./index/state.js";
 import { finish, type Steps } from "./index/steps.js";
 import { RANGE_BLOCK, type NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
+import { forgetRepositoryFacts } from "./kinds/shared.js";
 import type { ColumnSpec, DumpKind, KindSpec, RecordLike, RenderContext, ScopeContext, SearchKind } from "./kinds/types.js";
 import { parseRecord, readDump, type LoadReport, type ReadDumpOptions } from "./load/index.js";
 
@@ -307,6 +308,11 @@ export class SearchEngine {
       for (const c of this.collections.values()) await this.whenIdle(c.trimming());
       await this.prepareBoosts();
       report.unresolved = await this.stepped(this.countingUnresolved());
+      // What the last load kept to read repositories quickly is let go: every later full collection would mark it.
+      if (this.loads === 1) {
+        forgetRepositoryFacts(this.store);
+        this.store.forgetParsed();
+      }
       return report;
     } finally {
       this.loads--;

@@ -6,8 +6,9 @@
  */
 import { copyFile, readFile, appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SearchEngine } from "../../src/engine.js";
+import { Store } from "../../src/store.js";
 import { DUMP_FILES, LOAD_ORDER } from "../../src/load/index.js";
 import type { DumpKind, SearchKind } from "../../src/kinds/types.js";
 import { tempDump } from "../load/temp-dump.js";
@@ -110,6 +111,25 @@ describe("indexing while loading", () => {
     expect(zebra.total_count).toBeGreaterThan(0);
     expect(zebra).toEqual(await added.search("issues", { q: "zebra", per_page: 100 }, { caller: { login: "octocat" } }));
     expect(await answers(loaded)).toEqual(await answers(added));
+  });
+});
+
+describe("a load's end", () => {
+  it("lets go of the records kept parsed once the last of the loads under way ends", async () => {
+    const forget = vi.spyOn(Store.prototype, "forgetParsed");
+    try {
+      const dir = await dumpOf(["users", "repositories", "issues"]);
+      const engine = new SearchEngine(OPTIONS);
+      const first = engine.load(dir);
+      const second = engine.load(dir);
+      await first;
+      await second;
+      expect(forget).toHaveBeenCalledTimes(1);
+      await engine.load(dir);
+      expect(forget).toHaveBeenCalledTimes(2);
+    } finally {
+      forget.mockRestore();
+    }
   });
 });
 

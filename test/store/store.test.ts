@@ -4,7 +4,8 @@
  * counts as a scan of the records would.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { forgetRepositoryFacts, repositoryColumns } from "../../src/kinds/shared.js";
 import { defineTally } from "../../src/records/tally.js";
 import { Store, Unparsed } from "../../src/store.js";
 import { RecordBytes } from "../../src/record-bytes.js";
@@ -180,6 +181,32 @@ describe("Store", () => {
     expect(store.repository("o/r")?.stargazers_count).toBe(2);
     store.delete("repositories", "o/r");
     expect(store.repository("o/r")).toBeUndefined();
+  });
+
+  it("parses records read again once those kept parsed are let go, and reads them the same", () => {
+    let parsed = 0;
+    const store = new Store((text) => (parsed++, JSON.parse(text)));
+    for (let n = 0; n < 3; n++) store.put("users", `u${n}`, { login: `u${n}`, followers: n });
+    const refs = [0, 1, 2].map((n) => store.refOf("users", `u${n}`)!);
+    const first = refs.map((ref) => store.recordAt(ref));
+    const kept = parsed;
+    refs.forEach((ref) => store.recordAt(ref));
+    expect(parsed).toBe(kept);
+    store.forgetParsed();
+    expect(refs.map((ref) => store.recordAt(ref))).toEqual(first);
+    expect(parsed).toBe(kept + 3);
+  });
+
+  it("reads a repository again for its columns' facts once they are let go", () => {
+    const store = new Store();
+    store.put("repositories", "o/r", { full_name: "o/r", owner: { login: "O" }, language: "Go" });
+    const owner = repositoryColumns(() => "o/r").find((c) => c.name === "owner")!;
+    const read = vi.spyOn(store, "repository");
+    expect([owner.value({}, store), owner.value({}, store)]).toEqual(["o", "o"]);
+    expect(read).toHaveBeenCalledTimes(1);
+    forgetRepositoryFacts(store);
+    expect(owner.value({}, store)).toBe("o");
+    expect(read).toHaveBeenCalledTimes(2);
   });
 
   it("reads a replaced or removed record's old version through its reference", () => {
