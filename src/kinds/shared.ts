@@ -101,7 +101,7 @@ const factsByStore = new WeakMap<StoreReader, { version: number; byName: Map<str
 /** Names whose facts are kept; past this many, the table starts again. */
 const FACTS_KEPT = 1 << 16;
 
-/** Lets go of the store's repository facts (a load's 65,536 names, each an object and strings on the heap); they are read again as needed. */
+/** Lets go of the store's repository facts (up to 65,536 names, each an object and strings on the heap); they are read again as needed. */
 export function forgetRepositoryFacts(store: StoreReader): void {
   factsByStore.delete(store);
 }
