@@ -842,7 +842,7 @@ export class SearchEngine {
         return engine.stepped(engine.store.restoringRecords(piece));
       },
       links: (links) => engine.stepped(engine.store.restoringLinks(links)),
-      tally: (tally) => engine.store.restoreTally(tally),
+      tally: (tally) => engine.stepped(engine.store.restoringTally(tally)),
       async collection(state, bounds) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);

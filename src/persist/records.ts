@@ -55,8 +55,8 @@ export interface RecordsSink {
   records(piece: RestoredPiece): void | Promise<void>;
   /** Links of records, after every table; the next frame waits for a promise returned. */
   links(links: RestoredLinks): void | Promise<void>;
-  /** Counts of a tally (in pieces), after the links. */
-  tally(tally: RestoredTally): void;
+  /** Counts of a tally (in pieces), after the links; the next frame waits for a promise returned. */
+  tally(tally: RestoredTally): void | Promise<void>;
 }
 
 /** Writes the chunks that hold current records, then each kind's table, then the links; pauses between pieces and frames. */
@@ -221,7 +221,7 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
   }
   // Since format 8: without them, a tally is counted from the records when first asked.
   while (frame?.name === "tally") {
-    sink.tally(tallyOf(frame));
+    await sink.tally(tallyOf(frame));
     await pause();
     frame = await frames.next();
   }

@@ -224,6 +224,25 @@ describe("Store", () => {
 
   const perLabel = defineTally("test-open-by-label", "issues", (issue) => (issue.state === "open" ? [[String(issue.label), String(issue.repo)]] : []));
 
+  it("restores a saved tally in steps of 1,024 rows, counting as restoring it at once does", () => {
+    const n = 3000;
+    const saved = {
+      name: perLabel.name,
+      groups: Array.from({ length: n }, (_, i) => `l${i % 7}`),
+      items: Array.from({ length: n }, (_, i) => `o/r${i}`),
+      counts: Array.from({ length: n }, (_, i) => 1 + (i % 5)),
+    };
+    const atOnce = new Store();
+    atOnce.restoreTally(saved);
+    const inSteps = new Store();
+    const steps = inSteps.restoringTally(saved);
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBe(2);
+    expect([...inSteps.tally(perLabel).rows()]).toEqual([...atOnce.tally(perLabel).rows()]);
+    expect(inSteps.tally(perLabel).count("l3", "o/r3")).toBe(4);
+  });
+
   it("keeps a tally equal to counting every record, through puts, replacements and deletes", () => {
     const step = fc.tuple(fc.nat(5), fc.option(fc.record({ state: fc.constantFrom("open", "closed"), label: fc.constantFrom("bug", "docs"), repo: fc.constantFrom("a/b", "c/d") })));
     fc.assert(
