@@ -413,7 +413,7 @@ export class Store implements StoreReader {
     while (!steps.next().done);
   }
 
-  /** `restoreTally` in steps of FILED_PER_STEP rows (a frame of 8,192 rows at once held the loop for 40-50 ms at a million records). */
+  /** `restoreTally` in steps of FILED_PER_STEP rows (a frame of 8,192 rows at once held the loop for 40-52 ms at a million records). */
   *restoringTally({ name, groups, items, counts }: RestoredTally): Generator<void> {
     const tally = TALLIES.find((t) => t.name === name);
     if (!tally) return;
