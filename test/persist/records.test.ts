@@ -34,7 +34,7 @@ async function opened(file: string, store = storeWith()): Promise<Store> {
     chunk: (c) => store.restoreChunk(c),
     records: (p) => finish(store.restoringRecords(p)),
     links: (l) => finish(store.restoringLinks(l)),
-    tally: (t) => store.restoreTally(t),
+    tally: (t) => finish(store.restoringTally(t)),
     collection: () => undefined,
   });
   return store;

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { forgetRepositoryFacts, repositoryColumns } from "../../src/kinds/shared.js";
 import { defineTally } from "../../src/records/tally.js";
+import { finish } from "../../src/index/steps.js";
 import { Store, Unparsed } from "../../src/store.js";
 import { RecordBytes } from "../../src/record-bytes.js";
 import { syncPacker, threadPacker, type Packed } from "../../src/record-packer.js";
@@ -233,7 +234,7 @@ describe("Store", () => {
       counts: Array.from({ length: n }, (_, i) => 1 + (i % 5)),
     };
     const atOnce = new Store();
-    atOnce.restoreTally(saved);
+    finish(atOnce.restoringTally(saved));
     const inSteps = new Store();
     const steps = inSteps.restoringTally(saved);
     let pauses = 0;
