@@ -25,7 +25,7 @@ import { MarkQueue } from "./mark-queue.js";
 import { eachDocument, Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
-import { finish, type Steps } from "./steps.js";
+import { finish, zeroedArray, type Steps } from "./steps.js";
 import type { CollectionSnapshot, CollectionState, FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
 
@@ -625,8 +625,10 @@ export class Collection {
   static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
     const c = new Collection(spec, store);
     const capacity = state.keys.length;
-    // Sized once: grown by half as slots were restored, each growth copied the whole array (40 MB at ten million) in one step.
-    c.refs = new Uint32Array(capacity);
+    // Sized once (grown by half as slots were restored, each growth copied the whole array, 40 MB at
+    // ten million, in one step), and first written in steps (see zeroedArray).
+    c.refs = yield* zeroedArray(capacity);
+    yield* c.keys.reserving(capacity - state.free.length);
     let empty = 0;
     for (let doc = 0; doc < capacity; doc++) {
       if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
@@ -701,7 +703,7 @@ export class Collection {
    * having changed nothing, when some document does not count.
    */
   private *accountingAll(listed: ReadonlyMap<FieldIndex, Uint32Array>): Steps<boolean> {
-    const counted = new Uint8Array(Math.max(this.capacity, 64));
+    const counted = yield* zeroedArray(Math.max(this.capacity, 64), Uint8Array);
     // As `isCountable`, with the value looked up once.
     const isPublic = this.keywords.get("visibility")?.holderOf(["public"]);
     for (let doc = 0; doc < this.capacity; doc++) {
@@ -724,10 +726,11 @@ export class Collection {
     const { counts, ids } = state.occurrences;
     if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
     let total = 0;
+    const terms = this.dictionary.size;
     yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
       if (!this.keys.has(doc)) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
       for (let i = from; i < to; i++) {
-        if (chunk[i] >= this.dictionary.size || (i > from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
+        if (chunk[i] >= terms || (i > from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
       }
       total += to - from;
     });

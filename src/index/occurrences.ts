@@ -15,7 +15,7 @@
  * document indexed again gets fresh room at the end; the room it leaves is
  * reclaimed by compacting once it outweighs the occurrences in use.
  */
-import { finish, type Steps } from "./steps.js";
+import { finish, zeroedArray, type Steps } from "./steps.js";
 
 /**
  * The saved form: counts per document and the occurrences of documents 0, 1, … in turn, in chunks
@@ -391,7 +391,7 @@ export class Occurrences {
     if (!sameShape(positions) || (widths && !sameShape(widths))) throw new RangeError("occurrence arrays differ in length");
     if (ids.some((chunk) => chunk.length === 0)) throw new RangeError("an empty chunk of occurrences");
     const o = new Occurrences(blockBits);
-    o.starts = new Uint32Array(Math.max(counts.length, 1));
+    o.starts = yield* zeroedArray(Math.max(counts.length, 1));
     // Each chunk's first block number.
     const firstBlock: number[] = [];
     let blocks = 0;
@@ -410,10 +410,10 @@ export class Occurrences {
     yield;
     o.counts = counts.length ? counts : o.counts;
     for (let c = 0; c < ids.length; c++) {
-      // Two bytes a position when every one of the chunk fits; widths only where one is not 1.
-      const narrow = largest(positions[c]) <= 0xffff ? new Uint16Array(positions[c].length) : positions[c];
-      if (narrow !== positions[c]) narrow.set(positions[c]);
-      const wide = widths && largest(widths[c]) > 1 ? widths[c] : undefined;
+      // Two bytes a position when every one of the chunk fits; widths only where one is not 1. Read and
+      // copied in steps: a chunk is a million occurrences, and one at once held the loop for 26 ms.
+      const narrow = (yield* largestIn(positions[c])) <= 0xffff ? yield* narrowed(positions[c]) : positions[c];
+      const wide = widths && (yield* largestIn(widths[c])) > 1 ? widths[c] : undefined;
       const spans = Math.ceil(ids[c].length / o.blockSize);
       for (let block = firstBlock[c]; block < firstBlock[c] + spans; block++) {
         o.ids[block] = ids[c];
@@ -553,10 +553,24 @@ export class OccurrencesSnapshot {
   }
 }
 
-function largest(values: Uint32Array): number {
+/** The largest of `values` (0 for none), read in steps of STEP. */
+function* largestIn(values: Uint32Array): Steps<number> {
   let max = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
+  for (let from = 0; from < values.length; from += STEP) {
+    for (let i = from, end = Math.min(values.length, from + STEP); i < end; i++) if (values[i] > max) max = values[i];
+    yield;
+  }
   return max;
+}
+
+/** `values` (each below 2^16) copied into two bytes each, in steps of STEP. */
+function* narrowed(values: Uint32Array): Steps<Uint16Array> {
+  const out = yield* zeroedArray(values.length, Uint16Array);
+  for (let from = 0; from < values.length; from += STEP) {
+    out.set(values.subarray(from, from + STEP), from);
+    yield;
+  }
+  return out;
 }
 
 function grow(array: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {

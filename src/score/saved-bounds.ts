@@ -39,8 +39,8 @@ export interface SavedBounds {
 /** Bytes of shares copied per step. */
 const BYTES_PER_STEP = 1 << 20;
 
-/** List entries read or compared per step. */
-const ENTRIES_PER_STEP = 1 << 20;
+/** List entries read or compared per step: each term's list is looked through as its view is made (2^20 entries held the loop for 20-26 ms at a million records). */
+const ENTRIES_PER_STEP = 1 << 16;
 
 /**
  * What a save keeps of the collection's bounds under `ranking`, in steps, while the caller keeps the
@@ -157,5 +157,7 @@ function* fieldImpacts(collection: Collection, field: FieldIndex, saved: SavedFi
       yield;
     }
   }
+  // The next field's lists begin a step of their own.
+  if (read) yield;
   return out;
 }

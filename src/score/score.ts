@@ -16,7 +16,7 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { TextLeaf } from "../plan/plan.js";
-import type { Steps } from "../index/steps.js";
+import { finish, zeroedArray, type Steps, type Width } from "../index/steps.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
 import { blockTextBound, blockWordBounds, impactsOf, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
@@ -392,6 +392,11 @@ const BLOCKS_LOOKED_AT_PER_STEP = 4096;
 export function* preparingBoosts(collection: Collection, ranking: KindRanking): Steps<void> {
   const signals = scoredSignals(collection, ranking);
   if (!signals.length) return;
+  // Made in steps when none are kept under this ranking: ten million slots' arrays made at once
+  // held the loop for 64 ms at the end of an open.
+  if (boostCache.get(collection)?.ranking !== ranking) {
+    boostCache.set(collection, yield* makingUnknownBoosts(collection.capacity, collection.signalVersion, ranking, true));
+  }
   const kept = boostsOf(collection, ranking);
   let computed = 0;
   for (let block = 0; block < kept.prepared.length; block++) {
@@ -443,15 +448,23 @@ function boostsOf(collection: Collection, ranking: KindRanking): KeptBoosts {
 
 /** Boosts for `capacity` slots, none computed yet. */
 function unknownBoosts(capacity: number, version: number, ranking: KindRanking): KeptBoosts {
+  return finish(makingUnknownBoosts(capacity, version, ranking, false));
+}
+
+/** `unknownBoosts`, its arrays first written in steps (`zeroedArray`) when `stepped`, else left to the allocator's zeroes, at once. */
+function* makingUnknownBoosts(capacity: number, version: number, ranking: KindRanking, stepped: boolean): Steps<KeptBoosts> {
+  const zeroed = function* <T extends Uint8Array | Float64Array>(length: number, width: Width<T>): Steps<T> {
+    return stepped ? yield* zeroedArray(length, width) : new width(length);
+  };
   const blocks = Math.ceil(capacity / BOOST_BLOCK);
   return {
     version,
     ranking,
-    boosts: new Float64Array(capacity),
-    known: new Uint8Array(capacity),
-    prepared: new Uint8Array(blocks),
-    greatest: new Float64Array(blocks),
-    wordGreatest: new Float64Array(blocks * WORDS_PER_BLOCK),
+    boosts: yield* zeroed(capacity, Float64Array),
+    known: yield* zeroed(capacity, Uint8Array),
+    prepared: yield* zeroed(blocks, Uint8Array),
+    greatest: yield* zeroed(blocks, Float64Array),
+    wordGreatest: yield* zeroed(blocks * WORDS_PER_BLOCK, Float64Array),
   };
 }
 

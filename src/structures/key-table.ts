@@ -57,6 +57,11 @@ export class KeyTable implements Iterable<[string, number]> {
     return true;
   }
 
+  /** Makes room for `count` keys in all, in steps (`PackedKeys.reserving`). */
+  reserving(count: number): Generator<void> {
+    return this.keys.reserving(count);
+  }
+
   /** Values in the order of their keys, as they were when called. */
   values(): IterableIterator<number> {
     return this.table.values();

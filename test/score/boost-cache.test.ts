@@ -2,13 +2,13 @@
  * Boosts kept between searches follow changes: a record whose signals changed scores as a fresh
  * engine holding the same records scores it, for words and for qualifiers alone.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Collection } from "../../src/index/collection.js";
 import { SearchEngine } from "../../src/index.js";
 import { KINDS } from "../../src/kinds/index.js";
 import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
 import { resolveRanking } from "../../src/score/ranking-config.js";
-import { makeScorer } from "../../src/score/score.js";
+import { makeScorer, preparingBoosts } from "../../src/score/score.js";
 import { Store } from "../../src/store.js";
 
 const issues = KINDS.issues as KindSpec<RecordLike>;
@@ -136,5 +136,29 @@ describe("kept boosts", () => {
     expect(after.wordBound!(doc >>> 5)).toBe(Infinity);
     after.prepare!(Math.floor(doc / 1024));
     expect(after.wordBound!(doc >>> 5)).toBe(after.score(doc));
+  });
+
+  it("makes the boosts' arrays in steps when it prepares them ahead, scoring as boosts computed on demand do", () => {
+    const { collection, store, put } = collectionOf();
+    for (let n = 1; n <= 300; n++) put(n, (n * 37) % 101);
+    const ranking = resolveRanking(undefined).issues;
+    const onDemand = makeScorer(collection, [], store, { ...ranking });
+    const spy = vi.spyOn(Buffer, "allocUnsafeSlow");
+    try {
+      const steps = preparingBoosts(collection, ranking);
+      steps.next();
+      // The first step made one array (the boosts), first written before the next is made.
+      expect(spy).toHaveBeenCalledTimes(1);
+      let pauses = 1;
+      while (!steps.next().done) pauses++;
+      // Five arrays made, then the blocks computed.
+      expect(spy).toHaveBeenCalledTimes(5);
+      expect(pauses).toBeGreaterThanOrEqual(5);
+    } finally {
+      spy.mockRestore();
+    }
+    const prepared = makeScorer(collection, [], store, ranking);
+    for (let doc = 0; doc < collection.capacity; doc++) if (collection.isLive(doc)) expect(prepared.score(doc), `slot ${doc}`).toBe(onDemand.score(doc));
+    expect(prepared.prepared!(0)).toBe(true);
   });
 });

@@ -92,4 +92,25 @@ describe("PackedKeys", () => {
     for (const id of [-1, 1.5, 2 ** 32 - 1, 2 ** 32]) expect(() => keys.putIfAbsent("k", id)).toThrow(RangeError);
     expect(keys.size).toBe(0);
   });
+
+  it("makes room ahead in steps, a part at a time, so that filing that many keys grows no part", () => {
+    const n = 100_000;
+    for (const already of [0, 5000]) {
+      const keys = new PackedKeys();
+      for (let id = 0; id < already; id++) keys.putIfAbsent(`o/r#${id}`, id);
+      let pauses = 0;
+      for (const _ of keys.reserving(n)) pauses++;
+      // One part grown a step, every part of 256 (after one to split a table of a few keys).
+      expect(pauses, `${already} filed before`).toBeGreaterThanOrEqual(256);
+      const parts = (keys as unknown as { parts: Uint32Array[] }).parts;
+      const before = parts.map((part) => part.length);
+      for (let id = already; id < n; id++) keys.putIfAbsent(`o/r#${id}`, id);
+      expect((keys as unknown as { parts: Uint32Array[] }).parts.map((part) => part.length)).toEqual(before);
+      expect(keys.size).toBe(n);
+      for (const id of [0, already, 77_777, n - 1]) expect(keys.idOf(`o/r#${id}`)).toBe(id);
+      expect(keys.idOf(`o/r#${n}`)).toBe(-1);
+      // Room made for fewer than held, or for a few, changes nothing.
+      expect([...keys.reserving(10)].length + [...keys.reserving(n / 2)].length).toBe(0);
+    }
+  });
 });
