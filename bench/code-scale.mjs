@@ -4,6 +4,7 @@
 // (each --root is a node_modules folder; default: the project's own)
 import { Bench } from "tinybench";
 import { codeCorpus, packageRepositories } from "./code-corpus.mjs";
+import { offHeapBytes } from "./memory.mjs";
 
 const { SearchEngine } = await import(process.env.FORGESEARCH_DIST ? `${process.env.FORGESEARCH_DIST}/index.js` : "../dist/index.js");
 
@@ -12,7 +13,7 @@ const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 40_000;
 const heap = () => {
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return m.heapUsed + m.external;
+  return m.heapUsed + offHeapBytes(m);
 };
 
 const roots = process.argv.flatMap((a, i) => (a === "--root" ? [process.argv[i + 1]] : []));

@@ -9,6 +9,7 @@
  */
 import { Bench } from "tinybench";
 import { loadCorpus } from "./corpora.mjs";
+import { offHeapBytes } from "./memory.mjs";
 import { queriesFor } from "./queries.mjs";
 import { flatten, idKey, kindSpec } from "./schema.mjs";
 import { createSystem, supports } from "./systems/index.mjs";
@@ -23,7 +24,7 @@ function heapBytes() {
   global.gc();
   global.gc();
   const m = process.memoryUsage();
-  return m.heapUsed + m.external;
+  return m.heapUsed + offHeapBytes(m);
 }
 
 /** The values the query sorts by, for the top results (ties may come in any order). */

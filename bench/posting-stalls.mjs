@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { mulberry32 } from "./random.mjs";
+import { offHeapBytes } from "./memory.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -80,6 +81,6 @@ for (let run = 0; run < Number(opts.runs); run++) {
   console.log(
     `${DOCS.toLocaleString("en-US")} documents, ${postings.entryCount.toLocaleString("en-US")} entries: fill ${(fill / 1000).toFixed(1)} s, ` +
       `longest document ${ms(longest)} ms (at ${longestAt.toLocaleString("en-US")}), full collection with the lists held ${ms(collection)} ms, ` +
-      `freezing's longest step ${ms(longestStep)} ms, an add after it ${ms(firstAdd)} ms and a search then ${ms(searchAfter)} ms; heap + external after ${((memory.heapUsed + memory.external) / 2 ** 20).toFixed(0)} MB`,
+      `freezing's longest step ${ms(longestStep)} ms, an add after it ${ms(firstAdd)} ms and a search then ${ms(searchAfter)} ms; heap + external after ${((memory.heapUsed + offHeapBytes(memory)) / 2 ** 20).toFixed(0)} MB`,
   );
 }

@@ -29,6 +29,7 @@ import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { createWorld, WORDS } from "./generate.mjs";
+import { offHeapBytes } from "./memory.mjs";
 import { mulberry32 } from "./random.mjs";
 
 const { values: opts } = parseArgs({
@@ -112,8 +113,8 @@ async function memory() {
   // observer would count these forced collections (300-500 ms at 1M) as its own.
   await new Promise((r) => setTimeout(r, 20));
   const m = process.memoryUsage();
-  // `external` includes the array buffers (Buffers and typed arrays).
-  return { heap: m.heapUsed, external: m.external, rss: m.rss };
+  // `external`: what lies outside the heap, array buffers (Buffers and typed arrays) shared or not.
+  return { heap: m.heapUsed, external: offHeapBytes(m), rss: m.rss };
 }
 
 // ---------------------------------------------------------------------------

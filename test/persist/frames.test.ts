@@ -6,7 +6,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
-import type { Frame } from "../../src/persist/frames.js";
+import { SHARED_FROM, type Frame } from "../../src/persist/frames.js";
 import { framesOf, tempDir, writeFrames } from "./support.js";
 
 /** Bytes that differ from frame to frame and along each frame, so that a shifted read shows. */
@@ -34,7 +34,24 @@ describe("frames", () => {
       expect(f.payload.equals(frames[i].payload)).toBe(true);
       // A payload is a buffer of its own, so that typed arrays can view it.
       expect(f.payload.byteOffset).toBe(0);
+      // From SHARED_FROM bytes on, in shared memory (see the next test).
+      expect(f.payload.buffer instanceof SharedArrayBuffer, `${sizes[i]} bytes`).toBe(sizes[i] >= SHARED_FROM);
     });
+  });
+
+  it("read large payloads into memory that does not count as the heap's external memory", async () => {
+    // V8 starts a full collection after every 64 MB or so of new external memory: a file of 48 MB read
+    // into ordinary buffers would count 48 MB.
+    const sizes = [16, 16, 16].map((mb) => mb * 1024 * 1024);
+    const frames: Frame[] = sizes.map((n, i) => ({ name: "data", meta: { i }, payload: Buffer.alloc(n, i + 1) }));
+    const path = join(await tempDir(), "large.index");
+    await writeFrames(path, { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader, frames);
+    // The frames written are held, so that a collection during the read cannot free 48 MB of them and hide an increase.
+    const before = process.memoryUsage().external;
+    const read = await framesOf(path);
+    const after = process.memoryUsage().external;
+    expect(read.frames.map((f, i) => f.payload.equals(frames[i].payload))).toEqual([true, true, true]);
+    expect(after - before).toBeLessThan(8 * 1024 * 1024);
   });
 
   it("check a frame of several checksum slices over all its bytes, the last slice included", async () => {
