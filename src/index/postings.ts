@@ -97,6 +97,9 @@ const BITMAPS_KEPT = 8;
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
 
+/** The least a list is counted as when lists are frozen in steps of entries: each is a map entry visited and an array made. */
+const LIST_COST = 32;
+
 /**
  * One term's documents in FlexSearch's map: an array while documents are appended to it, a typed
  * view once complete, or the view a `LongList` keeps of its buffer (a list of LONG_FROM entries or
@@ -446,7 +449,8 @@ export class Postings {
         used += list.length;
         byScore[0] = view;
       }
-      copied += list.length;
+      // A short list costs its copy and a map entry visited: counted as LIST_COST entries at least.
+      copied += Math.max(list.length, LIST_COST);
       if (copied < entriesPerStep) continue;
       copied = 0;
       this.listOfId = [];
