@@ -593,8 +593,10 @@ export class KeywordColumn {
     const counts = yield* zeroedArray(capacity, widthFor(most));
     const ids = yield* zeroedArray(total, widthFor(this.ids.limit));
     let at = 0;
+    // A value's first document copies its bytes: in steps of BUILD_STEP (a column of distinct values
+    // copies one a document, and steps of STEP held the loop 15-26 ms under the profiler at a million).
     for (let doc = 0; doc < capacity; doc++) {
-      if (doc % STEP === STEP - 1) yield;
+      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
       counts[doc] = this.count(doc);
       const cell = counts[doc] ? this.cells[doc] : NONE;
       if (cell === NONE) continue;
