@@ -18,7 +18,7 @@ export interface Frame {
 /**
  * Payloads of at least this many bytes are read into shared memory. V8 counts an ordinary array
  * buffer as the isolate's external memory and starts a full collection after every 64 MB or so of
- * new ones, whatever the heap holds; an open reads the whole file into buffers (12 GB at ten
+ * new ones, whatever the heap holds; an open reads the whole file into buffers (10 GB at ten
  * million records: 632 full collections in one open, the longest pausing 43-94 ms). A
  * SharedArrayBuffer is not counted so (349 in an open with them).
  */
