@@ -14,6 +14,7 @@ import type { SavedHeader } from "./format.js";
 import type { SavedRecords } from "../store.js";
 import { LayoutError, pause, type FrameReader, type FrameWriter } from "./frames.js";
 import { readRecords, writeRecords, type RecordsSink } from "./records.js";
+import { checkingShares } from "./shares.js";
 import { cut, SectionReader, SectionWriter, whole } from "./sections.js";
 
 /** The store's current records and the buffers they lie in, and each search kind's index. */
@@ -174,7 +175,7 @@ async function readBounds(input: SectionReader, meta: Record<string, unknown>): 
     }
     const terms = ascending(await input.array(`bounds.${name}.terms`, "u32"), `bounds.${name}.terms`);
     const shares = cut(`bounds.${name}.shares`, await input.chunks(`bounds.${name}.shares`, "f32"), new Uint32Array(terms.length).fill(blocks));
-    await checkShares(shares, `bounds.${name}.shares`);
+    for (const _ of checkingShares(shares, `bounds.${name}.shares`)) await pause();
     const impactTerms = ascending(await input.array(`bounds.${name}.impacts`, "u32"), `bounds.${name}.impacts`);
     const lengths = await input.array(`bounds.${name}.lengths`, "u32");
     if (lengths.length !== impactTerms.length) throw new LayoutError(`bounds.${name}.lengths do not match its terms`);
@@ -184,20 +185,6 @@ async function readBounds(input: SectionReader, meta: Record<string, unknown>): 
   return { least, blocks, fields };
 }
 
-/** Shares checked between pauses: tens of millions of them at ten million documents held the loop for 150 ms in one go. */
-const SHARES_PER_SLICE = 1 << 20;
-
-/** Throws a LayoutError unless every share is a finite number at least 0, pausing every SHARES_PER_SLICE. */
-async function checkShares(shares: readonly Float32Array[], what: string): Promise<void> {
-  let checked = 0;
-  for (const table of shares) {
-    for (let i = 0; i < table.length; i++) if (!(table[i] >= 0 && table[i] < Infinity)) throw new LayoutError(`${what} holds ${table[i]}`);
-    if ((checked += table.length) >= SHARES_PER_SLICE) {
-      checked = 0;
-      await pause();
-    }
-  }
-}
 
 function ascending(ids: Uint32Array, what: string): Uint32Array {
   for (let i = 1; i < ids.length; i++) if (ids[i] <= ids[i - 1]) throw new LayoutError(`${what} are not ascending`);
