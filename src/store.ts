@@ -123,7 +123,7 @@ const ROWS_PER_STEP = 1_024;
 const FILED_PER_STEP = 1_024;
 /**
  * Keys of a saved table filed between pauses when an index is opened: the first pieces are filed
- * before the code is optimized (steps of 1,024 held the loop for 20-30 ms a second into a 1M open).
+ * before the code is optimized (steps of 1,024 took 20-30 ms under the profiler a second into a 1M open).
  */
 const KEYS_FILED_PER_STEP = 256;
 

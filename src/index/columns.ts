@@ -345,7 +345,7 @@ const STEP = 8_192;
 const BUILD_STEP = 2_048;
 /**
  * Values or documents counted between pauses, each a string made and looked up by the caller: steps
- * of 8,192 values held the loop for 20-69 ms at the end of an open (a million and ten million records).
+ * of 8,192 values took 20-69 ms under the profiler at the end of an open (a million and ten million records).
  */
 const COUNT_STEP = 1_024;
 

@@ -185,7 +185,6 @@ async function readBounds(input: SectionReader, meta: Record<string, unknown>): 
   return { least, blocks, fields };
 }
 
-
 function ascending(ids: Uint32Array, what: string): Uint32Array {
   for (let i = 1; i < ids.length; i++) if (ids[i] <= ids[i - 1]) throw new LayoutError(`${what} are not ascending`);
   return ids;

@@ -393,7 +393,7 @@ export function* preparingBoosts(collection: Collection, ranking: KindRanking): 
   const signals = scoredSignals(collection, ranking);
   if (!signals.length) return;
   // Made in steps when none are kept under this ranking: ten million slots' arrays made at once
-  // held the loop for 64 ms at the end of an open.
+  // took a 64 ms step under the profiler at the end of an open.
   if (boostCache.get(collection)?.ranking !== ranking) {
     boostCache.set(collection, yield* makingUnknownBoosts(collection.capacity, collection.signalVersion, ranking, true));
   }

@@ -126,7 +126,7 @@ export class PackedKeys {
   *reserving(count: number): Generator<void> {
     if (count <= SPLIT_AT) return;
     // A part doubles once more than half full. Room past the share (an eighth more was tried) doubled
-    // the parts wherever the share lay just under a power of two: 32 MB more at a million keys.
+    // the parts wherever the share lay just under a power of two: 34 MB more at a million records.
     const slots = 1 << Math.ceil(Math.log2(2 * Math.ceil(count / SHARDS)));
     // Split as it would be, then each part grown in a step of its own: parts of megabytes made in one step are as many fresh pages written at once.
     if (!this.partMask) {
