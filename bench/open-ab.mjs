@@ -6,14 +6,15 @@
  * another an hour later, so only opens side by side in time say which is quicker. Each engine is let
  * go and the heap collected before the next open.
  *
- * Prints per side: each open's wall and CPU seconds and longest event-loop delay, then the median of
- * each and the ratio B / A; and checks that both sides answer a few searches the same.
+ * Prints per side: each open's wall and CPU seconds, longest event-loop delay, full collections (how
+ * many, the longest pause) and the gaps between turns of a 1 ms timer over 30 and 50 ms; then the
+ * median of each and the ratio B / A; and checks that both sides answer a few searches the same.
  *
  * Usage (build first): node --expose-gc --max-old-space-size=20000 bench/open-ab.mjs
  *   --index-a DIR [--index-b DIR] [--a DIST] [--b DIST] [--rounds 3]
  */
 import path from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 
@@ -44,10 +45,34 @@ const QUERIES = ["pull within", "the", "is:issue sort:created", "is:open label:b
 async function openOnce(side) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  const fullCollections = [];
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullCollections.push(entry.duration);
+  });
+  collections.observe({ entryTypes: ["gc"] });
+  const gaps = [];
+  let lastTurn = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    if (now - lastTurn > 30) gaps.push(now - lastTurn);
+    lastTurn = now;
+  }, 1);
   const [t0, c0] = [performance.now(), process.cpuUsage()];
   const engine = await side.SearchEngine.open(side.index, options);
   const cpu = process.cpuUsage(c0);
-  const run = { wall: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, delay: delay.max / 1e6 };
+  clearInterval(timer);
+  // Entries of the last collections are handed over after a turn.
+  await new Promise((resolve) => setImmediate(resolve));
+  collections.disconnect();
+  const run = {
+    wall: (performance.now() - t0) / 1000,
+    cpu: (cpu.user + cpu.system) / 1e6,
+    delay: delay.max / 1e6,
+    full: fullCollections.length,
+    longestFull: Math.max(0, ...fullCollections),
+    over30: gaps.length,
+    over50: gaps.filter((g) => g > 50).length,
+  };
   delay.disable();
   const answers = [];
   for (const q of QUERIES) {
@@ -57,7 +82,10 @@ async function openOnce(side) {
   side.answers ??= answers;
   if (JSON.stringify(side.answers) !== JSON.stringify(answers)) console.log(`${side.name}: answers differ between rounds`);
   side.runs.push(run);
-  console.log(`${side.name}: open ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s, longest delay ${run.delay.toFixed(1)} ms`);
+  console.log(
+    `${side.name}: open ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s, longest delay ${run.delay.toFixed(1)} ms, ` +
+      `${run.full} full collections (longest ${run.longestFull.toFixed(1)} ms), gaps over 30 / 50 ms ${run.over30} / ${run.over50}`,
+  );
 }
 
 for (let round = 0; round < Number(opts.rounds); round++) {
@@ -70,7 +98,9 @@ for (let round = 0; round < Number(opts.rounds); round++) {
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const summary = sides.map((s) => ({ name: s.name, wall: median(s.runs.map((r) => r.wall)), cpu: median(s.runs.map((r) => r.cpu)), delay: median(s.runs.map((r) => r.delay)) }));
-for (const s of summary) console.log(`${s.name}: median open ${s.wall.toFixed(1)} s, CPU ${s.cpu.toFixed(1)} s, longest delay ${s.delay.toFixed(1)} ms`);
+const summary = sides.map((s) => ({ name: s.name, ...Object.fromEntries(["wall", "cpu", "delay", "full", "longestFull"].map((k) => [k, median(s.runs.map((r) => r[k]))])) }));
+for (const s of summary) {
+  console.log(`${s.name}: median open ${s.wall.toFixed(1)} s, CPU ${s.cpu.toFixed(1)} s, longest delay ${s.delay.toFixed(1)} ms, ${s.full} full collections (longest ${s.longestFull.toFixed(1)} ms)`);
+}
 console.log(`B / A: open ${(summary[1].wall / summary[0].wall).toFixed(3)}, CPU ${(summary[1].cpu / summary[0].cpu).toFixed(3)}`);
 console.log(JSON.stringify(sides[0].answers) === JSON.stringify(sides[1].answers) ? "answers: the same" : "answers: DIFFERENT");

@@ -5,24 +5,16 @@
  * frame's checksum before handing it out.
  */
 import type { FileHandle } from "node:fs/promises";
+import { lastingBuffer } from "../structures/lasting-memory.js";
 import { crc32 } from "./checksum.js";
 import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES, UNCHECKED_HEADER_VERSION, type SavedHeader } from "./format.js";
 
 export interface Frame {
   name: string;
   meta: Record<string, unknown>;
-  /** A buffer of its own (offset 0), so typed arrays can view it; over a SharedArrayBuffer from SHARED_FROM bytes (see `read`). */
+  /** A buffer of its own (offset 0), so typed arrays can view it, in lasting memory (`lastingBuffer`): an index keeps much of it. */
   payload: Buffer;
 }
-
-/**
- * Payloads of at least this many bytes are read into shared memory. V8 counts an ordinary array
- * buffer as the isolate's external memory and starts a full collection after every 64 MB or so of
- * new ones, whatever the heap holds; an open reads the whole file into buffers (10 GB at ten
- * million records: 632 full collections in one open, the longest pausing 43-94 ms). A
- * SharedArrayBuffer is not counted so (349 in an open with them).
- */
-export const SHARED_FROM = 64 * 1024;
 
 /** Typed arrays are written and read in the platform's byte order, which must be little-endian. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -169,7 +161,7 @@ export class FrameReader {
     const lengthBytes = await this.read(8);
     const payloadLength = Number(lengthBytes.readBigUInt64LE());
     if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
-    const payload = await this.read(payloadLength, payloadLength >= SHARED_FROM);
+    const payload = await this.read(payloadLength, true);
     const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
     if ((await checksumInSlices([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload])) !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
     const name = nameBytes.toString("utf8");
@@ -187,13 +179,15 @@ export class FrameReader {
   }
 
   /** File bytes read ahead, starting at file offset `chunkAt`: frames are many small reads. */
-  private chunk = Buffer.alloc(0);
+  private chunk: Buffer = Buffer.alloc(0);
   private chunkAt = 0;
+  /** The memory `chunk` views (read ahead into again each time: `read` copies out of it). */
+  private readAhead: Buffer | undefined;
 
-  /** Exactly `length` bytes at the current position, in a buffer of their own (offset 0, so typed arrays can view it), shared memory when `shared`. */
-  private async read(length: number, shared = false): Promise<Buffer> {
+  /** Exactly `length` bytes at the current position, in a buffer of their own (offset 0, so typed arrays can view it), in lasting memory when `lasting`. */
+  private async read(length: number, lasting = false): Promise<Buffer> {
     if (length > this.size - this.position) throw new LayoutError("the file ends early");
-    const out = shared ? Buffer.from(new SharedArrayBuffer(length)) : Buffer.allocUnsafeSlow(length);
+    const out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
     let filled = 0;
     // A large read goes from the file straight into its buffer, even where the read-ahead holds its
     // start: copying it out of the read-ahead touched every page twice.
@@ -206,7 +200,9 @@ export class FrameReader {
       } else if (length - filled >= READ_AHEAD) {
         filled += await this.readAt(out, filled, length - filled, at);
       } else {
-        const chunk = Buffer.allocUnsafeSlow(Math.min(READ_AHEAD, this.size - at));
+        // One buffer read into again: a fresh megabyte per read-ahead was 382 MB at a million records.
+        this.readAhead ??= Buffer.allocUnsafeSlow(READ_AHEAD);
+        const chunk = this.readAhead.subarray(0, Math.min(READ_AHEAD, this.size - at));
         let got = 0;
         while (got < chunk.length) got += await this.readAt(chunk, got, chunk.length - got, at + got);
         [this.chunk, this.chunkAt] = [chunk, at];

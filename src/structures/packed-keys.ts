@@ -8,6 +8,7 @@
  * keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
 import { hashKey } from "./hash.js";
+import { lastingArray } from "./lasting-memory.js";
 import type { StringList } from "./string-list.js";
 import { StringPages } from "./string-pages.js";
 
@@ -144,7 +145,7 @@ export class PackedKeys {
   private split(): void {
     const whole = this.parts[0];
     const slots = 1 << Math.ceil(Math.log2((4 * this.count) / SHARDS));
-    this.parts = Array.from({ length: SHARDS }, () => new Uint32Array(2 * slots));
+    this.parts = Array.from({ length: SHARDS }, () => lastingArray(2 * slots));
     this.held = new Uint32Array(SHARDS);
     this.partMask = SHARDS - 1;
     for (let s = 0; s < whole.length; s += 2) {
@@ -167,7 +168,7 @@ function grown(part: Uint32Array): Uint32Array {
 
 /** The part's entries placed again in a part of `slots` slots (a power of two, more than it holds). */
 function placedIn(part: Uint32Array, slots: number): Uint32Array {
-  const out = new Uint32Array(2 * slots);
+  const out = lastingArray(2 * slots);
   const mask = slots - 1;
   for (let s = 0; s < part.length; s += 2) {
     if (part[s + 1] === 0) continue;

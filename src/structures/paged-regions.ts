@@ -9,6 +9,7 @@
  * the page it starts at the beginning of (no other region starts in it).
  */
 import { grownPage } from "./grown-page.js";
+import { lastingArray } from "./lasting-memory.js";
 
 /** Pages of 65,536 numbers (256 KB). */
 const PAGE_BITS = 16;
@@ -40,11 +41,11 @@ export class PagedRegions {
     if (at + size > limit) throw new RangeError(what);
     this.skipped += skip;
     const page = at >>> this.pageBits;
-    if (size > pageSize) this.arrays[page] = new Uint32Array(size);
+    if (size > pageSize) this.arrays[page] = lastingArray(size);
     else {
       const array = this.arrays[page] as Uint32Array | undefined;
       const end = (at & this.mask) + size;
-      if (!array || array.length < end) this.arrays[page] = grownPage(array, end, FIRST_ARRAY, pageSize, (n) => new Uint32Array(n));
+      if (!array || array.length < end) this.arrays[page] = grownPage(array, end, FIRST_ARRAY, pageSize, (n) => lastingArray(n));
     }
     this.used = at + size;
     return at;

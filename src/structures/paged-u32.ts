@@ -5,6 +5,7 @@
  * at a million records, seconds at ten million).
  */
 import { grownPage } from "./grown-page.js";
+import { lastingArray } from "./lasting-memory.js";
 
 const PAGE_BITS = 16;
 const PAGE = 1 << PAGE_BITS;
@@ -38,7 +39,7 @@ export class PagedU32 implements U32Reader {
    */
   private grown(p: number, at: number): Uint32Array {
     // Pages before it that were never written stay empty: `get` reads 0 there.
-    return (this.pages[p] = grownPage(this.pages[p], at + 1, FIRST_PAGE, PAGE, (n) => new Uint32Array(n)));
+    return (this.pages[p] = grownPage(this.pages[p], at + 1, FIRST_PAGE, PAGE, (n) => lastingArray(n)));
   }
 
   /**

@@ -7,6 +7,7 @@
  * call copies the whole. A few strings take a few hundred bytes (the first page begins small).
  */
 import { grownPage } from "./grown-page.js";
+import { lastingArray } from "./lasting-memory.js";
 import { PagedU32 } from "./paged-u32.js";
 
 const PAGE_BITS = 20;
@@ -152,7 +153,7 @@ export class StringPages {
     const end = (start & (PAGE - 1)) + rounded;
     if (index >= this.pages.length && start + rounded > 2 ** 32) throw new RangeError("too many string bytes");
     const page = this.pages[index] as Uint8Array | undefined;
-    if (!page || end > page.length) this.pages[index] = grownPage(page, end, index ? PAGE : FIRST_PAGE, PAGE, (n) => new Uint8Array(n));
+    if (!page || end > page.length) this.pages[index] = grownPage(page, end, index ? PAGE : FIRST_PAGE, PAGE, (n) => lastingArray(n, Uint8Array));
     this.used += rounded;
     return start;
   }

@@ -4,9 +4,10 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
-import { SHARED_FROM, type Frame } from "../../src/persist/frames.js";
+import { type Frame } from "../../src/persist/frames.js";
+import { LASTING_SHARED_FROM } from "../../src/structures/lasting-memory.js";
 import { framesOf, tempDir, writeFrames } from "./support.js";
 
 /** Bytes that differ from frame to frame and along each frame, so that a shifted read shows. */
@@ -19,6 +20,10 @@ function payload(length: number, seed: number): Buffer {
   }
   return out;
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("frames", () => {
   it("read back exactly, from a few bytes to several read-aheads, in any order of sizes", async () => {
@@ -34,8 +39,8 @@ describe("frames", () => {
       expect(f.payload.equals(frames[i].payload)).toBe(true);
       // A payload is a buffer of its own, so that typed arrays can view it.
       expect(f.payload.byteOffset).toBe(0);
-      // From SHARED_FROM bytes on, in shared memory (see the next test).
-      expect(f.payload.buffer instanceof SharedArrayBuffer, `${sizes[i]} bytes`).toBe(sizes[i] >= SHARED_FROM);
+      // From LASTING_SHARED_FROM bytes on, in shared memory (see the next test).
+      expect(f.payload.buffer instanceof SharedArrayBuffer, `${sizes[i]} bytes`).toBe(sizes[i] >= LASTING_SHARED_FROM);
     });
   });
 
@@ -52,6 +57,17 @@ describe("frames", () => {
     const after = process.memoryUsage().external;
     expect(read.frames.map((f, i) => f.payload.equals(frames[i].payload))).toEqual([true, true, true]);
     expect(after - before).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  it("read small frames ahead into one buffer again and again", async () => {
+    // 800 frames of 3 KB: the read-ahead of a megabyte is filled at least twice.
+    const frames: Frame[] = Array.from({ length: 800 }, (_, i) => ({ name: "data", meta: { i }, payload: payload(3_000, i + 1) }));
+    const path = join(await tempDir(), "small.index");
+    await writeFrames(path, { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader, frames);
+    const allocations = vi.spyOn(Buffer, "allocUnsafeSlow");
+    const read = await framesOf(path);
+    expect(read.frames.every((f, i) => f.payload.equals(frames[i].payload))).toBe(true);
+    expect(allocations.mock.calls.filter(([size]) => size >= 1024 * 1024)).toHaveLength(1);
   });
 
   it("check a frame of several checksum slices over all its bytes, the last slice included", async () => {
