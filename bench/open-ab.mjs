@@ -4,7 +4,9 @@
  * (`--index-a`, `--index-b`: a format change) or two builds (`--a`, `--b`: a change to the open), or
  * both. On this shared two-core machine one open of the same file took 20 s in one process and 27 s in
  * another an hour later, so only opens side by side in time say which is quicker. Each engine is let
- * go and the heap collected before the next open.
+ * go and the heap collected before the next open. The first open of a process was the slowest whichever
+ * build made it (at 10M, 189-192 s against 129-145 s for the second): each line says the open's place,
+ * and opens are best compared at the same place (builds swapped between runs).
  *
  * Prints per side: each open's wall and CPU seconds, longest event-loop delay, full collections (how
  * many, the longest pause) and the gaps between turns of a 1 ms timer over 30 and 50 ms; then the
@@ -41,6 +43,9 @@ for (const [dist, index] of [
 }
 
 const QUERIES = ["pull within", "the", "is:issue sort:created", "is:open label:bug", "xyzzy OR within"];
+
+/** Opens done so far in this process. */
+let opened = 0;
 
 async function openOnce(side) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -83,7 +88,7 @@ async function openOnce(side) {
   if (JSON.stringify(side.answers) !== JSON.stringify(answers)) console.log(`${side.name}: answers differ between rounds`);
   side.runs.push(run);
   console.log(
-    `${side.name}: open ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s, longest delay ${run.delay.toFixed(1)} ms, ` +
+    `${side.name}: open #${++opened} ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s, longest delay ${run.delay.toFixed(1)} ms, ` +
       `${run.full} full collections (longest ${run.longestFull.toFixed(1)} ms), gaps over 30 / 50 ms ${run.over30} / ${run.over50}`,
   );
 }
