@@ -7,7 +7,7 @@ import type { NumberColumnState, NumberFormName } from "../index/columns.js";
 import type { OccurrencesSnapshot } from "../index/occurrences.js";
 import type { WholeNumbers } from "../index/steps.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
-import { LayoutError, parseJson, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
+import { LayoutError, parseJson, pause, type Frame, type FrameReader, type FrameWriter } from "./frames.js";
 
 /** Strings per data frame. */
 const STRINGS_PER_FRAME = 16_384;
@@ -54,8 +54,8 @@ export class SectionWriter {
   /** One part of a field's occurrences, a data frame per chunk (a document's occurrences never straddle two). */
   async chunks(of: string, occurrences: OccurrencesSnapshot, part: "ids" | "positions" | "widths"): Promise<void> {
     await this.frames.frame("chunks", { of, type: "u32", count: occurrences.chunkSizes.length, length: occurrences.total });
-    // Each chunk is written before the next is copied over it.
-    for (const chunk of occurrences.chunks(part)) await this.frames.frame("data", {}, chunk);
+    // Each chunk is written before the next is copied over it; the copy pauses where it says.
+    for (const chunk of occurrences.chunks(part)) await (chunk ? this.frames.frame("data", {}, chunk) : pause());
   }
 
   /**

@@ -103,6 +103,25 @@ describe("occurrences", () => {
     );
   });
 
+  it("a save copies a chunk out in steps, pausing after every 8,192 documents, and the chunks are what state holds", () => {
+    // 40,000 documents of 5 occurrences in blocks of 2^20: one chunk of 200,000 occurrences.
+    const o = new Occurrences(20);
+    for (let doc = 0; doc < 40_000; doc++) index(o, doc, [0, 1, 2, 3, 4].map((k) => [(doc + k) % 97, k, 1]));
+    const snapshot = finish(o.snapshotting(40_000));
+    for (const part of ["ids", "positions"] as const) {
+      const chunks: Uint32Array[] = [];
+      let pauses = 0;
+      for (const chunk of snapshot.chunks(part)) {
+        if (chunk) chunks.push(chunk.slice());
+        else pauses++;
+      }
+      // 40,000 documents looked at, all within one chunk.
+      expect(pauses, part).toBe(Math.floor(40_000 / 8_192));
+      expect(chunks).toEqual(snapshot.state()[part]);
+      expect(chunks.reduce((n, c) => n + c.length, 0)).toBe(200_000);
+    }
+  });
+
   it("widths are stored only once some occurrence is wider than 1", () => {
     const o = new Occurrences();
     index(o, 0, [[0, 0, 1], [1, 1, 1]]);
