@@ -88,8 +88,8 @@ type Positions = Uint16Array<ArrayBufferLike> | Uint32Array<ArrayBufferLike>;
 const STEP = 1 << 15;
 /**
  * Documents looked at between pauses when a save copies out a chunk: each is a few look-ups and
- * perhaps a copy of its run (a chunk of some 20,000 took 12-15 ms under the profiler); the runs
- * themselves are copied whole (a chunk's occurrences, four megabytes at most, in a few milliseconds).
+ * perhaps a copy of its run (a chunk, 2^20 occurrences of tens of thousands of documents, took 12-15
+ * ms under the profiler); a run is copied whole (four megabytes at most).
  */
 const COPY_STEP = 1 << 13;
 

@@ -8,8 +8,9 @@
  * written, pages used before are cleared at once (of 18,983 made in a 1M open and save, 4 took over
  * 2 ms; the longest in a 10M open 11.6 ms).
  *
- * Buffers that are soon let go stay ordinary: the count of external memory is what makes V8 free
- * them, and a shared one that outlives a young collection waits for the next full one.
+ * Buffers that are soon let go are best ordinary: the count of external memory is what makes V8
+ * free them, and a shared one that outlives a young collection waits for the next full one (a
+ * save's copies of keys, made through the same tables, are shared so far).
  */
 
 /** Bytes from which lasting memory is shared; a smaller buffer counts for little. */
