@@ -55,7 +55,8 @@ import { comparator, TopK, type Ranked } from "./score/rank.js";
 import { resolveRanking, type Ranking, type RankingOptions } from "./score/ranking-config.js";
 import { afterCursor, searchAll, type Cursor, type SearchAllOptions } from "./search-all.js";
 import { BOOST_BLOCK, makeScorer, preparingBoosts } from "./score/score.js";
-import { rankInBlocks } from "./score/top-k.js";
+import { rankInBlocks, type RankedMatches } from "./score/top-k.js";
+import { renderPage } from "./render/page.js";
 import { Store, type Stored } from "./store.js";
 import { BitSet } from "./structures/bit-set.js";
 import { KeyMap } from "./structures/key-map.js";
@@ -693,7 +694,7 @@ export class SearchEngine {
     const offset = cursor ? 0 : (paging.page - 1) * paging.perPage;
     const end = cursor ? cursor.size : Math.min(offset + paging.perPage, RESULT_CAP);
     const block = this.options.blockSize ?? RANK_BLOCK;
-    let ranking: { ranked: Ranked[]; complete: boolean };
+    let ranking: RankedMatches;
     if (cursor) {
       const compare = comparator(!!sortColumn, direction);
       const best = afterCursor(new TopK(end, compare, sortColumn ? direction : undefined), cursor.after, compare);
@@ -737,12 +738,24 @@ export class SearchEngine {
     const texts = executionPlan.scoring.map((l) => l.match);
     const wordsByField = media.textMatch ? new Map(spec.textFields.map((f) => [f.name, queryWordsFor(texts, f.tokenizer)])) : undefined;
     const ctx: RenderContext = { store: this.store, baseUrl: options.baseUrl ?? this.options.baseUrl, htmlUrl: this.options.htmlUrl, mercy: media.previews.has("mercy") };
-    const items = top.map((r) => {
-      const record = collection.record(r.doc)!;
-      const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
-      if (wordsByField) item.text_matches = this.textMatches(spec, record, ctx, wordsByField);
-      if (options.explain) item.explain = scorer.explain(r.doc);
-      return item;
+    // The slice ranking began goes on; without a slice, a pause between any two items (as between blocks).
+    let since = ranking.sliceBegan ?? slice?.now() ?? 0;
+    const items = await renderPage({
+      count: top.length,
+      item: (i) => {
+        const r = top[i];
+        const record = collection.record(r.doc)!;
+        const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
+        if (wordsByField) item.text_matches = this.textMatches(spec, record, ctx, wordsByField);
+        if (options.explain) item.explain = scorer.explain(r.doc);
+        return item;
+      },
+      due: () => !slice || slice.now() - since >= slice.ms,
+      pause: async () => {
+        await pause();
+        if (slice) since = slice.now();
+      },
+      revision: () => this.store.revision,
     });
     const incomplete = behind || found.incomplete || !ranking.complete;
     return { total_count: found.count, incomplete_results: incomplete, items };

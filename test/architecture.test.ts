@@ -73,7 +73,7 @@ describe("architecture", () => {
     import: ["kinds", "languages", "load", "records", "store.ts"],
     "engine.ts": [
       "api", "concurrency", "errors.ts", "execute", "highlight", "http", "index", "kinds", "load", "logical", "parse", "persist",
-      "items.ts", "plan", "resolve", "score", "search-all.ts", "store.ts", "structures", "types.ts", "visibility.ts",
+      "items.ts", "plan", "render", "resolve", "score", "search-all.ts", "store.ts", "structures", "types.ts", "visibility.ts",
     ],
     cli: ["errors.ts", "eval", "http", "import", "index.ts", "kinds", "score", "types.ts", "engine.ts", "load", "persist"],
     "index.ts": ["*"],

@@ -157,6 +157,13 @@ function exchange(values: Uint32Array | Float64Array, i: number, j: number): voi
   values[j] = v;
 }
 
+/** Ranked matches, best first; with a slice, when the slice under way began, for the search's next stage to go on with. */
+export interface RankedMatches {
+  ranked: Ranked[];
+  complete: boolean;
+  sliceBegan?: number;
+}
+
 /**
  * The best `k` of the documents, block by block with a pause between blocks and `expired` asked
  * after each (a block ends at a word's end). The order is total, so ranking block by block, in any
@@ -167,7 +174,7 @@ function exchange(values: Uint32Array | Float64Array, i: number, j: number): voi
  * passed over: a query matching most documents reads few blocks besides those holding its best.
  * `complete` is false when time ran out first.
  */
-export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; complete: boolean }> {
+export async function rankInBlocks(r: Ranking): Promise<RankedMatches> {
   const top = new TypedTopK(r.k, !!r.key, r.direction);
   const { bits, key, bound } = r;
   const byKey = (doc: number): void => {
@@ -202,6 +209,7 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
     await r.pause();
     if (slice) since = slice.now();
   };
+  const done = (complete: boolean): RankedMatches => ({ ranked: top.sorted(), complete, ...(slice ? { sliceBegan: since } : {}) });
   // With bounds per block: the order of `blockOrder`, passing over blocks whose bound cannot beat the worst kept.
   const bestFirst = key
     ? keyInBlock && keyWordsPer
@@ -237,10 +245,10 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
       seen += walkWords(bits, start, Math.min(bits.length, start + bestFirst.wordsPer), bestFirst.each, bestFirst.keep);
       if (seen < budget) continue;
       [seen, budget] = [0, r.block];
-      if (r.expired()) return { ranked: top.sorted(), complete: false };
+      if (r.expired()) return done(false);
       if (due()) await pauseNow();
     }
-    return { ranked: top.sorted(), complete: true };
+    return done(true);
   }
   // Else in slot order, readying each block as its first match is reached (or where a walk starts).
   let readied = -1;
@@ -257,8 +265,8 @@ export async function rankInBlocks(r: Ranking): Promise<{ ranked: Ranked[]; comp
   for (let size = r.first; ; size = r.block) {
     word = key ? walk(bits, word, size, byKey, 0, undefined, keepKeyWord) : walk(bits, word, size, byScore, wordsPer, enterBlock, keepWord);
     while (word < bits.length && bits[word] === 0) word++;
-    if (word === bits.length) return { ranked: top.sorted(), complete: true };
-    if (r.expired()) return { ranked: top.sorted(), complete: false };
+    if (word === bits.length) return done(true);
+    if (r.expired()) return done(false);
     if (due()) await pauseNow();
   }
 }

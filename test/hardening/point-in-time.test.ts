@@ -159,3 +159,34 @@ describe("point-in-time searches", () => {
     await fc.assert(scenarioArb(kind), { seed, path, endOnFailure: true, numRuns: 1 });
   });
 });
+
+describe("a page rendered in slices", () => {
+  it("shows every item's embedded records as of one instant, though they change while it renders", async () => {
+    // blockSize 1: the page pauses between any two items, as a first search after an open does once its slice has passed.
+    const engine = new SearchEngine({ rateLimit: false, blockSize: 1, timeLimitMs: 600_000 });
+    const author = (version: number) => ({ login: "mdo", id: 7, type: "User", avatar_url: `https://avatars.example/mdo?v=${version}` });
+    engine.add("users", author(0));
+    engine.add("repositories", { full_name: "github/hub", id: 1, private: false, owner: { login: "github" } });
+    for (let n = 1; n <= 12; n++) {
+      engine.add("issues", { number: n, title: `Crash number ${n}`, body: "crash", repository: "github/hub", id: 1000 + n, state: "open", user: { login: "mdo" } });
+    }
+    await engine.search("issues", { q: "crash" });
+    let done = false;
+    const answer = engine.search("issues", { q: "crash", per_page: 12 }).finally(() => (done = true));
+    // A change to a user waits for the index of issues (a column joins users): changes begin once the search
+    // holds the read gate, so that it no longer waits for the indexer.
+    const reading = () => (engine as unknown as { gate: { busy: boolean } }).gate.busy;
+    while (!done && !reading()) await tick();
+    let version = 0;
+    while (!done) {
+      engine.add("users", author(++version));
+      await tick();
+    }
+    const { items } = await answer;
+    const avatars = new Set(items.map((item) => (item.user as { avatar_url: string }).avatar_url));
+    expect(items).toHaveLength(12);
+    // The user changed many times during the search; the page shows one of its versions throughout.
+    expect(version).toBeGreaterThan(1);
+    expect(avatars.size).toBe(1);
+  });
+});
