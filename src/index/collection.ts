@@ -593,14 +593,20 @@ export class Collection {
     for (const col of this.signalValues) signals.push(yield* col.stating(capacity));
     // The keys as bytes, not an array of strings: a full collection while a save writes would mark every one.
     const keys = new StringList();
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      this.keys.copyKeyTo(doc, keys);
+    for (let from = 0; from < capacity; from += RESTORE_STEP) {
+      const to = Math.min(capacity, from + RESTORE_STEP);
+      for (let doc = from; doc < to; doc++) {
+        this.keys.copyKeyTo(doc, keys);
+      }
+      yield;
     }
     const dictionary = new StringList();
-    for (let id = 0; id < this.dictionary.size; id++) {
-      if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      dictionary.push(this.dictionary.term(id));
+    for (let from = 0; from < this.dictionary.size; from += RESTORE_STEP) {
+      const to = Math.min(this.dictionary.size, from + RESTORE_STEP);
+      for (let id = from; id < to; id++) {
+        dictionary.push(this.dictionary.term(id));
+      }
+      yield;
     }
     return { kind: this.spec.kind, keys, free: this.slots.freeIds(), dictionary: dictionary.asStrings()!, fields, numbers, keywords, orders, signals };
   }
@@ -630,25 +636,31 @@ export class Collection {
     c.refs = yield* zeroedArray(capacity);
     yield* c.keys.reserving(capacity - state.free.length);
     let empty = 0;
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      const saved = state.keys.at(doc) ?? null;
-      if (saved === null) {
-        empty++;
-        continue;
+    for (let from = 0; from < capacity; from += RESTORE_STEP) {
+      const to = Math.min(capacity, from + RESTORE_STEP);
+      for (let doc = from; doc < to; doc++) {
+        const saved = state.keys.at(doc) ?? null;
+        if (saved === null) {
+          empty++;
+          continue;
+        }
+        const ref = store.refOf(spec.source, saved);
+        if (ref === undefined || c.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
+        c.setRef(doc, ref);
+        c.liveCount++;
       }
-      const ref = store.refOf(spec.source, saved);
-      if (ref === undefined || c.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
-      c.setRef(doc, ref);
-      c.liveCount++;
+      yield;
     }
     // The free slots are exactly the empty ones, each once.
     if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
     for (const doc of state.free) if (!(Number.isInteger(doc) && doc >= 0 && doc < capacity && state.keys.at(doc) === null)) throw new RangeError(`free slot ${doc} is in use`);
     c.slots = new FreeIds(capacity, state.free);
-    for (let id = 0; id < state.dictionary.length; id++) {
-      if (id % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      c.dictionary.idOf(state.dictionary.at(id)!);
+    for (let from = 0; from < state.dictionary.length; from += RESTORE_STEP) {
+      const to = Math.min(state.dictionary.length, from + RESTORE_STEP);
+      for (let id = from; id < to; id++) {
+        c.dictionary.idOf(state.dictionary.at(id)!);
+      }
+      yield;
     }
     if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
@@ -706,11 +718,14 @@ export class Collection {
     const counted = yield* zeroedArray(Math.max(this.capacity, 64), Uint8Array);
     // As `isCountable`, with the value looked up once.
     const isPublic = this.keywords.get("visibility")?.holderOf(["public"]);
-    for (let doc = 0; doc < this.capacity; doc++) {
-      if (doc % RESTORE_STEP === RESTORE_STEP - 1) yield;
-      if (!this.keys.has(doc)) continue;
-      if (isPublic && !isPublic(doc)) return false;
-      counted[doc] = 1;
+    for (let from = 0; from < this.capacity; from += RESTORE_STEP) {
+      const to = Math.min(this.capacity, from + RESTORE_STEP);
+      for (let doc = from; doc < to; doc++) {
+        if (!this.keys.has(doc)) continue;
+        if (isPublic && !isPublic(doc)) return false;
+        counted[doc] = 1;
+      }
+      yield;
     }
     for (const [field, df] of listed) {
       field.df = df;

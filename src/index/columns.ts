@@ -229,9 +229,10 @@ export class NumberColumn {
   /** `of` in steps of STEP documents. */
   static *restoring(values: Float64Array): Steps<NumberColumn> {
     const column = new NumberColumn();
-    for (let doc = 0; doc < values.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      column.seen.note(values[doc]);
+    for (let from = 0; from < values.length; from += STEP) {
+      const to = Math.min(values.length, from + STEP);
+      for (let doc = from; doc < to; doc++) column.seen.note(values[doc]);
+      yield;
     }
     yield* column.using(column.seen.narrowest(0), Math.max(values.length, 1), (doc) => (doc < values.length ? values[doc] : NaN));
     return column;
@@ -254,9 +255,10 @@ export class NumberColumn {
     if (values.constructor !== make(0).constructor) throw new RangeError(`${state.form} numbers of ${values.BYTES_PER_ELEMENT} bytes`);
     const column = new NumberColumn();
     // What the values have in common, for a later widening: the same as when they were set.
-    for (let doc = 0; doc < values.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      if (values[doc] !== missing) column.seen.note((values[doc] - offset) * scale);
+    for (let from = 0; from < values.length; from += STEP) {
+      const to = Math.min(values.length, from + STEP);
+      for (let doc = from; doc < to; doc++) if (values[doc] !== missing) column.seen.note((values[doc] - offset) * scale);
+      yield;
     }
     [column.form, column.values, column.missing, column.scale, column.offset, column.top] = [form, values, missing, scale, offset, values.length];
     return column;
@@ -287,10 +289,13 @@ export class NumberColumn {
     const { make, missing, scale, offset } = FORMS[form];
     const values = make(size);
     this.top = Math.max(this.top, filled);
-    for (let doc = 0; doc < filled; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      const value = valueOf(doc);
-      if (!Number.isNaN(value)) values[doc] = encode(value, scale, offset);
+    for (let from = 0; from < filled; from += STEP) {
+      const to = Math.min(filled, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        const value = valueOf(doc);
+        if (!Number.isNaN(value)) values[doc] = encode(value, scale, offset);
+      }
+      yield;
     }
     [this.form, this.values, this.missing, this.scale, this.offset] = [form, values, missing, scale, offset];
   }
@@ -523,17 +528,21 @@ export class KeywordColumn {
    */
   *counting(each: (value: string, documents: number) => void): Steps<void> {
     this.ready();
-    for (let id = 0; id < this.ids.limit; id++) {
-      if (id % COUNT_STEP === COUNT_STEP - 1) yield;
-      const value = this.valueKeys.keyOf(id);
-      const docs = this.docsById[id];
-      if (value === undefined || docs === NO_DOC) continue;
-      each(value, typeof docs !== "number" ? docs.size : docs >= 0 ? 1 : this.short.view(placeOf(docs)).length);
+    for (let from = 0; from < this.ids.limit; from += COUNT_STEP) {
+      const to = Math.min(this.ids.limit, from + COUNT_STEP);
+      for (let id = from; id < to; id++) {
+        const value = this.valueKeys.keyOf(id);
+        const docs = this.docsById[id];
+        if (value === undefined || docs === NO_DOC) continue;
+        each(value, typeof docs !== "number" ? docs.size : docs >= 0 ? 1 : this.short.view(placeOf(docs)).length);
+      }
+      yield;
     }
     if (!this.keys) return;
-    for (let doc = 0; doc < this.cells.length; doc++) {
-      if (doc % COUNT_STEP === COUNT_STEP - 1) yield;
-      if (this.cells[doc] === OWN_KEY) each(this.keys.keyOf(doc)!, 1);
+    for (let from = 0; from < this.cells.length; from += COUNT_STEP) {
+      const to = Math.min(this.cells.length, from + COUNT_STEP);
+      for (let doc = from; doc < to; doc++) if (this.cells[doc] === OWN_KEY) each(this.keys.keyOf(doc)!, 1);
+      yield;
     }
   }
 
@@ -582,11 +591,14 @@ export class KeywordColumn {
     // Counts and ids in as few bytes as they need (most columns: a value or none per document, of a
     // few distinct values): a save copies every column, and each copy is fresh memory the collector counts.
     let [total, most] = [0, 0];
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      const n = this.count(doc);
-      total += n;
-      if (n > most) most = n;
+    for (let from = 0; from < capacity; from += STEP) {
+      const to = Math.min(capacity, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        const n = this.count(doc);
+        total += n;
+        if (n > most) most = n;
+      }
+      yield;
     }
     // Saved values are live value ids numbered again, so fewer than `limit`: the limit is past them all.
     const ownKey = this.keys ? this.ids.limit : undefined;
@@ -595,14 +607,17 @@ export class KeywordColumn {
     let at = 0;
     // A value's first document copies its bytes: in steps of BUILD_STEP (a column of distinct values
     // copies one a document, and steps of STEP held the loop 15-26 ms under the profiler at a million).
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
-      counts[doc] = this.count(doc);
-      const cell = counts[doc] ? this.cells[doc] : NONE;
-      if (cell === NONE) continue;
-      if (cell === OWN_KEY) ids[at++] = ownKey!;
-      else if (cell < LISTED) ids[at++] = savedId(cell - 1);
-      else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
+    for (let from = 0; from < capacity; from += BUILD_STEP) {
+      const to = Math.min(capacity, from + BUILD_STEP);
+      for (let doc = from; doc < to; doc++) {
+        counts[doc] = this.count(doc);
+        const cell = counts[doc] ? this.cells[doc] : NONE;
+        if (cell === NONE) continue;
+        if (cell === OWN_KEY) ids[at++] = ownKey!;
+        else if (cell < LISTED) ids[at++] = savedId(cell - 1);
+        else for (let i = 0, list = cell - LISTED; i < counts[doc]; i++) ids[at++] = savedId(this.lists.id(list, i));
+      }
+      yield;
     }
     return { values: values.asStrings()!, counts, ids, ...(ownKey === undefined ? {} : { ownKey }) };
   }
@@ -616,14 +631,16 @@ export class KeywordColumn {
   static *restoring(state: KeywordColumnState, keys?: DocKeys): Steps<KeywordColumn> {
     const { values, counts, ids, ownKey } = state;
     if (ownKey !== undefined && !(Number.isSafeInteger(ownKey) && ownKey >= values.length)) throw new RangeError("the own key's id is a value's");
-    for (let i = 0; i < ids.length; i++) {
-      if (i % STEP === STEP - 1) yield;
-      if (ids[i] >= values.length && ids[i] !== ownKey) throw new RangeError("keyword value id out of range");
+    for (let from = 0; from < ids.length; from += STEP) {
+      const to = Math.min(ids.length, from + STEP);
+      for (let i = from; i < to; i++) if (ids[i] >= values.length && ids[i] !== ownKey) throw new RangeError("keyword value id out of range");
+      yield;
     }
     let total = 0;
-    for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      total += counts[doc];
+    for (let from = 0; from < counts.length; from += STEP) {
+      const to = Math.min(counts.length, from + STEP);
+      for (let doc = from; doc < to; doc++) total += counts[doc];
+      yield;
     }
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
     // That no value repeats is checked when the column is first used and builds its value map anyway:
@@ -666,34 +683,40 @@ export class KeywordColumn {
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = yield* zeroedArray(values.length + 1);
-    for (let i = 0; i < ids.length; i++) {
-      if (i % BUILD_STEP === BUILD_STEP - 1) yield;
-      if (ids[i] !== state.ownKey) perValue[ids[i] + 1]++;
+    const { ownKey } = state;
+    for (let from = 0; from < ids.length; from += BUILD_STEP) {
+      const to = Math.min(ids.length, from + BUILD_STEP);
+      for (let i = from; i < to; i++) if (ids[i] !== ownKey) perValue[ids[i] + 1]++;
+      yield;
     }
-    for (let id = 0; id < values.length; id++) {
-      if (id % STEP === STEP - 1) yield;
-      perValue[id + 1] += perValue[id];
+    for (let from = 0; from < values.length; from += STEP) {
+      const to = Math.min(values.length, from + STEP);
+      for (let id = from; id < to; id++) perValue[id + 1] += perValue[id];
+      yield;
     }
     const own = state.ownKey === undefined ? yield* this.ownKeys(state, perValue) : yield* this.markedOwnKeys(state);
     // Each saved id's new id, for the values that take one.
     const renumbered = yield* zeroedArray(values.length);
     let kept = 0;
     const valueKeys = new PackedKeys();
-    for (let id = 0; id < values.length; id++) {
-      if (id % BUILD_STEP === BUILD_STEP - 1) yield;
-      if (own?.ids[id]) continue;
-      const value = values.at(id)!;
-      const owner = own && this.keys!.slotOf(value);
-      if (valueKeys.idOf(value) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
-      if (perValue[id + 1] === perValue[id]) continue;
-      valueKeys.putIfAbsent(value, kept);
-      renumbered[id] = kept++;
+    for (let from = 0; from < values.length; from += BUILD_STEP) {
+      const to = Math.min(values.length, from + BUILD_STEP);
+      for (let id = from; id < to; id++) {
+        if (own?.ids[id]) continue;
+        const value = values.at(id)!;
+        const owner = own && this.keys!.slotOf(value);
+        if (valueKeys.idOf(value) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
+        if (perValue[id + 1] === perValue[id]) continue;
+        valueKeys.putIfAbsent(value, kept);
+        renumbered[id] = kept++;
+      }
+      yield;
     }
     // Where each value's documents go next in `docs`: the start of its part, moved on as they are placed.
     const starts = yield* zeroedArray(values.length);
-    for (let id = 0; id < values.length; id++) {
-      if (id % STEP === STEP - 1) yield;
-      starts[id] = perValue[id];
+    for (let from = 0; from < values.length; from += STEP) {
+      starts.set(perValue.subarray(from, Math.min(values.length, from + STEP)), from);
+      yield;
     }
     // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray).
     const docs = yield* zeroedArray(ids.length);
@@ -701,29 +724,32 @@ export class KeywordColumn {
     let largest = 0;
     const lists = new ValueLists();
     let at = 0;
-    for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % BUILD_STEP === BUILD_STEP - 1) yield;
-      const n = counts[doc];
-      if (!n) continue;
-      if (n === 1) {
-        const id = ids[at++];
-        if (own?.docs[doc]) {
-          cells[doc] = largest = OWN_KEY;
+    for (let from = 0; from < counts.length; from += BUILD_STEP) {
+      const to = Math.min(counts.length, from + BUILD_STEP);
+      for (let doc = from; doc < to; doc++) {
+        const n = counts[doc];
+        if (!n) continue;
+        if (n === 1) {
+          const id = ids[at++];
+          if (own?.docs[doc]) {
+            cells[doc] = largest = OWN_KEY;
+            continue;
+          }
+          docs[starts[id]++] = doc;
+          cells[doc] = renumbered[id] + 1;
+          if (renumbered[id] + 1 > largest) largest = renumbered[id] + 1;
           continue;
         }
-        docs[starts[id]++] = doc;
-        cells[doc] = renumbered[id] + 1;
-        if (renumbered[id] + 1 > largest) largest = renumbered[id] + 1;
-        continue;
+        const list = lists.add(n, LISTED);
+        for (let i = 0; i < n; i++) {
+          const id = ids[at++];
+          lists.setId(list, i, renumbered[id]);
+          docs[starts[id]++] = doc;
+        }
+        cells[doc] = LISTED + list;
+        largest = 0xffffffff;
       }
-      const list = lists.add(n, LISTED);
-      for (let i = 0; i < n; i++) {
-        const id = ids[at++];
-        lists.setId(list, i, renumbered[id]);
-        docs[starts[id]++] = doc;
-      }
-      cells[doc] = LISTED + list;
-      largest = 0xffffffff;
+      yield;
     }
     const docsById = new Array<DocSet | number>(kept);
     const short = new SmallDocLists();
@@ -753,15 +779,18 @@ export class KeywordColumn {
     const { counts, ids, ownKey } = state;
     const docs = yield* zeroedArray(counts.length, Uint8Array);
     let at = 0;
-    for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      const n = counts[doc];
-      for (let i = 0; i < n; i++) {
-        if (ids[at + i] !== ownKey) continue;
-        if (n !== 1 || !this.keys?.isLive(doc)) throw new RangeError("an own key is marked where no key can be");
-        docs[doc] = 1;
+    for (let from = 0; from < counts.length; from += STEP) {
+      const to = Math.min(counts.length, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        const n = counts[doc];
+        for (let i = 0; i < n; i++) {
+          if (ids[at + i] !== ownKey) continue;
+          if (n !== 1 || !this.keys?.isLive(doc)) throw new RangeError("an own key is marked where no key can be");
+          docs[doc] = 1;
+        }
+        at += n;
       }
-      at += n;
+      yield;
     }
     return this.keys && { ids: new Uint8Array(0), docs };
   }
@@ -777,11 +806,14 @@ export class KeywordColumn {
     const { values, counts, ids } = state;
     const own = { ids: yield* zeroedArray(values.length, Uint8Array), docs: yield* zeroedArray(counts.length, Uint8Array) };
     let at = 0;
-    for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      const id = ids[at];
-      at += counts[doc];
-      if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) own.ids[id] = own.docs[doc] = 1;
+    for (let from = 0; from < counts.length; from += STEP) {
+      const to = Math.min(counts.length, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        const id = ids[at];
+        at += counts[doc];
+        if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) own.ids[id] = own.docs[doc] = 1;
+      }
+      yield;
     }
     return own;
   }

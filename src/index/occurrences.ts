@@ -69,16 +69,15 @@ export function* eachDocument(
   each: (chunk: Uint32Array, from: number, to: number, doc: number) => void,
 ): Generator<void> {
   const cursor = new ChunkCursor(ids);
-  let sinceStep = 0;
-  for (let doc = 0; doc < counts.length; doc++) {
-    const n = counts[doc];
-    if ((sinceStep += n + 1) >= STEP) {
-      sinceStep = 0;
-      yield;
+  for (let doc = 0; doc < counts.length; ) {
+    for (let budget = STEP; doc < counts.length && budget > 0; doc++) {
+      const n = counts[doc];
+      budget -= n + 1;
+      if (!n) continue;
+      if (!cursor.advance(n)) throw new RangeError("occurrence counts do not fit the saved chunks");
+      each(ids[cursor.chunk], cursor.from, cursor.from + n, doc);
     }
-    if (!n) continue;
-    if (!cursor.advance(n)) throw new RangeError("occurrence counts do not fit the saved chunks");
-    each(ids[cursor.chunk], cursor.from, cursor.from + n, doc);
+    yield;
   }
 }
 
@@ -364,18 +363,21 @@ export class Occurrences {
     const chunks: number[] = [];
     let chunk = 0;
     let wide = false;
-    for (let doc = 0; doc < capacity; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      const n = (counts[doc] = this.count(doc));
-      if (!n) continue;
-      starts[doc] = this.starts[doc];
-      if (this.widths[this.starts[doc] >>> this.bits]) wide = true;
-      // Documents up to a block's worth to a chunk, a longer one in a chunk of its own.
-      if (chunk && chunk + n > this.blockSize) {
-        chunks.push(chunk);
-        chunk = 0;
+    for (let from = 0; from < capacity; from += STEP) {
+      const to = Math.min(capacity, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        const n = (counts[doc] = this.count(doc));
+        if (!n) continue;
+        starts[doc] = this.starts[doc];
+        if (this.widths[this.starts[doc] >>> this.bits]) wide = true;
+        // Documents up to a block's worth to a chunk, a longer one in a chunk of its own.
+        if (chunk && chunk + n > this.blockSize) {
+          chunks.push(chunk);
+          chunk = 0;
+        }
+        chunk += n;
       }
-      chunk += n;
+      yield;
     }
     if (chunk) chunks.push(chunk);
     const arrays = { ids: [...this.ids], positions: [...this.positions], widths: wide ? [...this.widths] : undefined, bases: [...this.bases] };
@@ -406,11 +408,14 @@ export class Occurrences {
       blocks += Math.ceil(chunk.length / o.blockSize);
     }
     const cursor = new ChunkCursor(ids);
-    for (let doc = 0; doc < counts.length; doc++) {
-      if (doc % STEP === STEP - 1) yield;
-      if (!counts[doc]) continue;
-      if (!cursor.advance(counts[doc])) throw new RangeError("occurrence counts do not fit the saved chunks");
-      o.starts[doc] = firstBlock[cursor.chunk] * o.blockSize + cursor.from;
+    for (let from = 0; from < counts.length; from += STEP) {
+      const to = Math.min(counts.length, from + STEP);
+      for (let doc = from; doc < to; doc++) {
+        if (!counts[doc]) continue;
+        if (!cursor.advance(counts[doc])) throw new RangeError("occurrence counts do not fit the saved chunks");
+        o.starts[doc] = firstBlock[cursor.chunk] * o.blockSize + cursor.from;
+      }
+      yield;
     }
     if (!cursor.atEnd) throw new RangeError("occurrence counts do not add up");
     yield;

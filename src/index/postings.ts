@@ -333,11 +333,14 @@ export class Postings {
     if (this.clean.get(term) === ids) return ids;
     const stale = this.staleCount ? this.stale : undefined;
     let previous = -1;
-    for (let i = 0; i < ids.length; i++) {
-      if (i % ENTRIES_PER_STEP === ENTRIES_PER_STEP - 1) yield;
-      const doc = ids[i];
-      if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
-      previous = doc;
+    for (let from = 0; from < ids.length; from += ENTRIES_PER_STEP) {
+      const to = Math.min(ids.length, from + ENTRIES_PER_STEP);
+      for (let i = from; i < to; i++) {
+        const doc = ids[i];
+        if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
+        previous = doc;
+      }
+      yield;
     }
     this.clean.set(term, ids);
     return ids;

@@ -1,6 +1,10 @@
 /**
  * Long index operations (restoring, copying out a state) are generators that yield between
  * bounded steps: the engine pauses at each yield, other callers run them through at once.
+ *
+ * A step's loop is an inner loop with no `yield` in it, the `yield` after it: V8 runs a loop that
+ * holds a `yield` several times slower (optimised all the same; a count over 20 million bytes took
+ * 187 ms with `if (i % STEP === STEP - 1) yield` inside, 32-45 ms as a loop per step).
  */
 import { lastingArray, type NumberArray, type Width } from "../structures/lasting-memory.js";
 
