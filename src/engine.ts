@@ -424,7 +424,7 @@ export class SearchEngine {
     this.tallyRepository(kind, previous, -1);
     this.tallyRepository(kind, record, +1);
     this.touch(kind, key, record, previous);
-    return { ...stored, key };
+    return { ref: stored.ref, replaced: stored.replaced, key };
   }
 
   /** Removes a record by its key (`owner/name`, a login, `owner/name#number`, …); false when there was none. */
@@ -745,7 +745,9 @@ export class SearchEngine {
       item: (i) => {
         const r = top[i];
         const record = collection.record(r.doc)!;
-        const item: Record<string, unknown> = { ...spec.render(record, ctx), score: r.score };
+        // Completed in place: spreading an object of dozens of properties into a new literal costs V8 tens of µs.
+        const item = spec.render(record, ctx);
+        item.score = r.score;
         if (wordsByField) item.text_matches = this.textMatches(spec, record, ctx, wordsByField);
         if (options.explain) item.explain = scorer.explain(r.doc);
         return item;

@@ -234,5 +234,6 @@ export interface KindSpec<D = RecordLike> {
   term?(word: string, text: Match): Match;
   /** A query must contain at least one term (code). */
   requiresTerm?: (qualifiers: Set<string>) => boolean;
+  /** The item of one document: a fresh object, which the engine completes with `score` (and `text_matches`). */
   render(doc: D, ctx: RenderContext): Record<string, unknown>;
 }

@@ -33,11 +33,14 @@ export function fileUrls(file: RecordLike, ctx: RenderContext): FileUrls {
 
 export function codeItem(file: RecordLike, ctx: RenderContext): Record<string, unknown> {
   const repo = repositoryRecordOf(file, ctx.store);
+  const urls = fileUrls(file, ctx);
   return {
     name: fileName(file),
     path: str(file.path) ?? "",
     sha: shaOf(file),
-    ...fileUrls(file, ctx),
+    url: urls.url,
+    git_url: urls.git_url,
+    html_url: urls.html_url,
     repository: repositoryObject(repo, ctx, ctx.store.user(ownerLogin(repo, str(repo.full_name)))),
   };
 }

@@ -88,7 +88,10 @@ const MENTION = /(?<![\p{L}\p{N}._-])@([A-Za-z0-9](?:-?[A-Za-z0-9])*)(?:\/([A-Za
 /** Users and teams (`org/team`) @mentioned in the body and the comments. */
 export function mentionsOf(d: RecordLike, store: StoreReader): { users: string[]; teams: string[] } {
   const facts = factsOf(d, store);
-  if (!facts.mentions || facts.mentions.body !== d.body) facts.mentions = { ...readMentions([str(d.body), ...facts.comments.map((c) => str(c.body))]), body: d.body };
+  if (!facts.mentions || facts.mentions.body !== d.body) {
+    const { users, teams } = readMentions([str(d.body), ...facts.comments.map((c) => str(c.body))]);
+    facts.mentions = { users, teams, body: d.body };
+  }
   return facts.mentions;
 }
 
