@@ -150,7 +150,7 @@ export class Store implements StoreReader {
   private readonly commentsByIssue = new KeyMap<string, Set<string>>();
   private readonly parse: (text: string) => RecordLike;
   /** Each declared tally's counts; undefined while records came in unparsed (from a saved index) and it was not asked for since. */
-  private readonly tallies = new Map<Tally, PairCounts | undefined>(TALLIES.map((t) => [t, new PairCounts()]));
+  private readonly tallies = new Map<Tally, PairCounts | undefined>(TALLIES.map((t) => [t, new PairCounts(t.byGroup)]));
   private young = new Map<number, RecordLike>();
   private old = new Map<number, RecordLike>();
   /**
@@ -236,7 +236,7 @@ export class Store implements StoreReader {
     let counts = this.tallies.get(tally);
     if (!counts) {
       // Records came in as text: counted once, when first asked.
-      this.tallies.set(tally, (counts = new PairCounts()));
+      this.tallies.set(tally, (counts = new PairCounts(tally.byGroup)));
       for (const record of this.all(tally.kind)) count(counts, tally, record, 1);
     }
     return counts;
@@ -420,7 +420,7 @@ export class Store implements StoreReader {
     const tally = TALLIES.find((t) => t.name === name);
     if (!tally) return;
     let kept = this.tallies.get(tally);
-    if (!kept) this.tallies.set(tally, (kept = new PairCounts()));
+    if (!kept) this.tallies.set(tally, (kept = new PairCounts(tally.byGroup)));
     for (let from = 0; from < counts.length; from += FILED_PER_STEP) {
       const to = Math.min(counts.length, from + FILED_PER_STEP);
       for (let i = from; i < to; i++) {

@@ -24,20 +24,38 @@ export function canSeeRepository(repo: RecordLike, caller: Caller | undefined, s
   return !!org && logins(org.members).includes(login);
 }
 
-/** The non-public repositories by key, and the owners of public ones: kept as repositories come and go, never by a scan. */
-const hiddenRepositories = defineTally("hidden-repositories", "repositories", (r) => (visibilityOf(r) === "public" ? [] : [["hidden", keyOf("repositories", r) ?? ""]]));
-const publicOwners = defineTally("public-owners", "repositories", (r) => (visibilityOf(r) === "public" ? [["owner", ownerLogin(r, str(r.full_name))]] : []));
+const hidden = (r: RecordLike) => visibilityOf(r) !== "public";
+/** The non-public repositories under each login that may see them as their owner or a collaborator. */
+const hiddenByViewer = defineTally(
+  "hidden-repositories-by-viewer",
+  "repositories",
+  (r) => {
+    if (!hidden(r)) return [];
+    const key = keyOf("repositories", r) ?? "";
+    return [...new Set([ownerLogin(r, str(r.full_name)), ...logins(r.collaborators)])].map((login) => [login, key]);
+  },
+  { byGroup: true },
+);
+/** The non-public repositories under their owner's login: what an organisation's members may see. */
+const hiddenByOwner = defineTally("hidden-repositories-by-owner", "repositories", (r) => (hidden(r) ? [[ownerLogin(r, str(r.full_name)), keyOf("repositories", r) ?? ""]] : []), {
+  byGroup: true,
+});
+/** The accounts (organisations) each login is a member of, by the accounts' `members`. */
+const memberships = defineTally("memberships", "users", (u) => [...new Set(logins(u.members))].map((member) => [member, keyOf("users", u) ?? ""]), { byGroup: true });
+/** The owners of public repositories. */
+const publicOwners = defineTally("public-owners", "repositories", (r) => (hidden(r) ? [] : [["owner", ownerLogin(r, str(r.full_name))]]));
 
-/** Full names (lower-cased) of the non-public repositories the caller may see. */
+/**
+ * Keys (lower-cased full names) of the non-public repositories the caller may see, sorted: the ones it
+ * owns or collaborates on, and those of the accounts it is a member of. Read from tallies kept as
+ * records come and go, so a search costs what the caller may see, not every non-public repository.
+ */
 function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreReader): string[] {
   if (!caller) return [];
-  // Only the non-public repositories are examined per caller; nothing is kept per caller, so memory does not grow with callers.
-  const out: string[] = [];
-  for (const key of store.tally(hiddenRepositories).items("hidden")) {
-    const repo = store.repository(key);
-    if (repo && canSeeRepository(repo, caller, store)) out.push(key);
-  }
-  return out;
+  const login = caller.login.toLowerCase();
+  const visible = new Set(store.tally(hiddenByViewer).items(login));
+  for (const account of store.tally(memberships).items(login)) for (const key of store.tally(hiddenByOwner).items(account)) visible.add(key);
+  return [...visible].sort();
 }
 
 /** The filter that keeps only what the caller may see, on a kind with `visibility` and `repo` columns. */

@@ -8,6 +8,13 @@ import { KeyTable } from "./key-table.js";
 
 export class PairCounts {
   private readonly table = new KeyTable();
+  /** Each group's items, where they are read by group (a `Set` per group: for counts of few pairs). */
+  private readonly byGroup: Map<string, Set<string>> | undefined;
+
+  /** `byGroup`: keep each group's items at hand, so that `items` reads the group's pairs only. */
+  constructor(byGroup = false) {
+    this.byGroup = byGroup ? new Map() : undefined;
+  }
 
   /** Pairs counted. */
   get size(): number {
@@ -20,6 +27,15 @@ export class PairCounts {
     const n = (this.table.get(key) ?? 0) + by;
     if (n > 0) this.table.set(key, n);
     else this.table.delete(key);
+    if (this.byGroup) this.file(group, item, n > 0);
+  }
+
+  private file(group: string, item: string, counted: boolean): void {
+    const items = this.byGroup!.get(group);
+    if (counted) {
+      if (items) items.add(item);
+      else this.byGroup!.set(group, new Set([item]));
+    } else if (items?.delete(item) && items.size === 0) this.byGroup!.delete(group);
   }
 
   /** The count of (group, item); 0 for a pair never counted. */
@@ -31,8 +47,12 @@ export class PairCounts {
     return this.table.has(pairKey(group, item));
   }
 
-  /** The items counted under `group`, in the order first counted (reads every pair: for counts of few groups). */
+  /** The items counted under `group`, in the order first counted (without `byGroup`, reads every pair: for counts of few groups). */
   *items(group: string): Iterable<string> {
+    if (this.byGroup) {
+      yield* this.byGroup.get(group) ?? [];
+      return;
+    }
     const prefix = pairKey(group, "");
     for (const [key] of this.table) if (key.startsWith(prefix)) yield key.slice(prefix.length);
   }

@@ -125,6 +125,7 @@ describe("records saved as the store holds them", () => {
     const store = storeWith();
     store.put("repositories", "o/r", { full_name: "o/r", private: false });
     store.put("repositories", "o/s", { full_name: "o/s", private: true });
+    store.put("users", "o", { login: "o", type: "Organization", members: ["alice", "bob"] });
     for (let n = 1; n <= 30; n++) {
       const labels = [{ name: n % 2 ? "bug" : "good first issue" }, ...(n % 3 ? [] : [{ name: "help wanted" }])];
       store.put("issues", `o/r#${n}`, { number: n, repository_url: "https://api.github.com/repos/o/r", state: n % 5 ? "open" : "closed", labels });

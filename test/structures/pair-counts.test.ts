@@ -9,11 +9,11 @@ import { PairCounts } from "../../src/structures/pair-counts.js";
 const NAMES = ["", "a", "a:", ":b", "b", "1:a", "ab", "é", "owner/repo"];
 const name = fc.constantFrom(...NAMES);
 
-describe("PairCounts", () => {
+describe.each([false, true])("PairCounts (byGroup %s)", (byGroup) => {
   it("counts as a map of maps does, a pair leaving once its count is 0", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(name, name, fc.constantFrom(1, 1, 2, -1)), { maxLength: 80 }), (steps) => {
-        const counts = new PairCounts();
+        const counts = new PairCounts(byGroup);
         const model = new Map<string, Map<string, number>>();
         for (const [group, item, by] of steps) {
           // Readers count in before they count out: a count never goes below 0.
@@ -41,7 +41,7 @@ describe("PairCounts", () => {
   });
 
   it("gives a group's items in the order first counted", () => {
-    const counts = new PairCounts();
+    const counts = new PairCounts(byGroup);
     for (const item of ["c", "a", "b"]) counts.add("hidden", item, 1);
     counts.add("other", "z", 1);
     counts.add("hidden", "a", -1);
