@@ -706,7 +706,8 @@ export class SearchEngine {
       const first = deadline.now() > deadline.at ? Math.max(1, end) : rankBlock;
       ranking = await rankInBlocks({
         bits: found.bits,
-        k: end,
+        // No more room kept than there are matches (a typed array per column of the kept).
+        k: Math.min(end, found.count),
         score: scorer.score,
         // Ranked by a column, scores only break ties: no bound passes a match over.
         bound: sortColumn ? undefined : scorer.bound,

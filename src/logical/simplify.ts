@@ -29,21 +29,33 @@ const REWRITES: Record<string, Rewrite> = {
   allOnly: (m) => (m.op === "and" && m.children.every((c) => c.op === "all") ? ALL : undefined),
 };
 
-/** One bottom-up sweep of every rewrite. */
+const REWRITE_LIST = Object.values(REWRITES);
+
+/** One bottom-up sweep of every rewrite; the node itself where nothing in it changed. */
 function sweep(m: Match): Match {
   let node: Match = m;
-  if (node.op === "and" || node.op === "or") node = { op: node.op, children: node.children.map(sweep) };
-  else if (node.op === "not") node = { op: "not", child: sweep(node.child) };
-  for (const rewrite of Object.values(REWRITES)) node = rewrite(node) ?? node;
+  if (node.op === "and" || node.op === "or") {
+    const before = node.children;
+    const children = before.map(sweep);
+    if (children.some((c, i) => c !== before[i])) node = { op: node.op, children };
+  } else if (node.op === "not") {
+    const child = sweep(node.child);
+    if (child !== node.child) node = { op: "not", child };
+  }
+  for (const rewrite of REWRITE_LIST) node = rewrite(node) ?? node;
   return node;
 }
 
-/** Rewrites `m` until nothing changes. */
+/**
+ * Rewrites `m` until nothing changes. Every rewrite that applies returns a new, smaller node, so a
+ * sweep that returns its input unchanged is the fixed point: no tree printed and compared per sweep
+ * (a long visibility filter is printed in full).
+ */
 export function simplify(m: Match): Match {
   let current = m;
   for (;;) {
     const next = sweep(current);
-    if (JSON.stringify(next) === JSON.stringify(current)) return next;
+    if (next === current) return next;
     current = next;
   }
 }

@@ -43,4 +43,13 @@ describe("simplify", () => {
       expect(simplify(once)).toEqual(once);
     }
   });
+
+  it("gives back the very tree it was given when nothing applies, and the simplified one when simplified again", () => {
+    const simple = and([word("a"), or([word("b"), not(word("c"))])]);
+    expect(simplify(simple)).toBe(simple);
+    for (const [, input] of cases) {
+      const once = simplify(input);
+      expect(simplify(once)).toBe(once);
+    }
+  });
 });
