@@ -54,7 +54,8 @@ function hiddenRepositoriesVisibleTo(caller: Caller | undefined, store: StoreRea
   if (!caller) return [];
   const login = caller.login.toLowerCase();
   const visible = new Set(store.tally(hiddenByViewer).items(login));
-  for (const account of store.tally(memberships).items(login)) for (const key of store.tally(hiddenByOwner).items(account)) visible.add(key);
+  const owned = store.tally(hiddenByOwner);
+  for (const account of store.tally(memberships).items(login)) for (const key of owned.items(account)) visible.add(key);
   return [...visible].sort();
 }
 

@@ -111,26 +111,21 @@ for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = DIGIT;
  * ends before that capital (`HTTPServer` → `HTTP`, `Server`).
  */
 function asciiIdentifierParts(word: string): Array<{ start: number; end: number }> | undefined {
-  const parts: Array<{ start: number; end: number }> = [];
   const n = word.length;
+  for (let i = 0; i < n; i++) if (word.charCodeAt(i) > 127) return undefined;
   const classAt = (i: number) => (i < n ? ASCII_CLASS[word.charCodeAt(i)] : 0);
+  const parts: Array<{ start: number; end: number }> = [];
   for (let i = 0; i < n; ) {
-    const c = word.charCodeAt(i);
-    if (c > 127) return undefined;
-    const kind = ASCII_CLASS[c];
+    const kind = classAt(i);
     if (kind === 0) {
       i++;
       continue;
     }
     let end = i + 1;
-    while (end < n && word.charCodeAt(end) <= 127 && classAt(end) === kind) end++;
-    if (end < n && word.charCodeAt(end) > 127) return undefined;
-    if (kind === UPPER) {
-      if (end - i >= 2 && classAt(end) === LOWER) end--;
-      else if (end - i === 1 && classAt(end) === LOWER) {
-        while (end < n && classAt(end) === LOWER) end++;
-        if (end < n && word.charCodeAt(end) > 127) return undefined;
-      }
+    while (classAt(end) === kind) end++;
+    if (kind === UPPER && classAt(end) === LOWER) {
+      if (end - i >= 2) end--;
+      else while (classAt(end) === LOWER) end++;
     }
     parts.push({ start: i, end });
     i = end;
