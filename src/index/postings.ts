@@ -18,15 +18,20 @@
  * use keep answering and taking changes until the new ones replace them, and
  * the documents changed meanwhile are carried over as stale ones.
  *
+ * Documents appended to a list wait in a chain of a pool (`ChainPool`: shared pages, nothing on the
+ * collector's heap, no copy as they grow) and are joined to the list in FlexSearch's map when it is
+ * read or the lists are frozen.
+ *
  * A saved index keeps no posting lists: they are computed again from the
  * term occurrences (`inverting`) and handed to FlexSearch through its
  * `import`, as a merge hands it the lists it rebuilt: many times quicker than
  * adding every document again, and exact, so no stale marks are left.
  */
 import FlexSearch from "flexsearch";
+import { ChainPool } from "../structures/chain-pool.js";
 import { IdSet } from "../structures/id-set.js";
+import { lastingArray } from "../structures/lasting-memory.js";
 import { listAt, type InvertedLists } from "./inverted.js";
-import { emptyList, LongList } from "./long-list.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
 
 type Index = InstanceType<typeof FlexSearch.Index>;
@@ -82,9 +87,6 @@ const REGISTERED_PER_STEP = 1 << 13;
  */
 const TYPED_FROM = 16;
 
-/** A list taking appends becomes a `LongList` at this length (a 256 KB array). */
-const LONG_FROM = 1 << 15;
-
 /** Terms whose lists `view` keeps known as clean at most (it forgets them all past that). */
 const CLEAN_KEPT = 1 << 16;
 
@@ -97,18 +99,29 @@ const BITMAPS_KEPT = 8;
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
 
-/** The least a list is counted as when lists are frozen in steps of entries: each is a map entry visited and an array made. */
+/** The least a list copied is counted as when lists are frozen in steps of entries: each is an array made. */
 const LIST_COST = 32;
 
 /**
- * One term's documents in FlexSearch's map: an array while documents are appended to it, a typed
- * view once complete, or the view a `LongList` keeps of its buffer (a list of LONG_FROM entries or
- * more taking appends). A single-term search hands either back untouched; an append to a short
- * typed list copies it into an array first (`appendable`), a long one becomes a `LongList`, either
- * leaving its room in the chunk unused until the lists are packed again (a merge, or a repacking
- * once that room is half the entries).
+ * One term's documents in FlexSearch's map: an array of doubles when short (`emptyList`), a typed
+ * view otherwise. A single-term search hands it back untouched. Appends do not go to it: they
+ * wait in a chain of the pool (`Appends`) and are joined to it when the list is read or the lists
+ * are frozen (`fold`), the list then replaced by a new one, a typed one leaving its room in a chunk
+ * unused until the lists are packed again (a merge, or a repacking once that room is half the entries).
  */
 type List = number[] | Uint32Array;
+
+/**
+ * Documents appended to lists and not yet joined to them: per term, a chain of the pool, found by
+ * the term and, for `addNew`, by its dictionary id (the id plus one; 0 where it has none).
+ */
+interface Appends {
+  pool: ChainPool;
+  byTerm: Map<string, number>;
+  byId: Uint32Array;
+}
+
+const noAppends = (): Appends => ({ pool: new ChainPool(), byTerm: new Map(), byId: new Uint32Array(0) });
 
 /**
  * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
@@ -137,14 +150,10 @@ function listsOf(index: Index): Lists | undefined {
 export interface PostingsOptions {
   /** Stale documents tolerated before a merge, at the least. */
   minStaleForMerge?: number;
-  /** Entries copied out of typed chunks tolerated before the lists are packed again, at the least. */
+  /** Entries copied out of typed chunks or left in the pool tolerated before the lists are packed again, at the least. */
   minUnusedForRepack?: number;
   /** List entries written per step of a merge or a trimming. */
   entriesPerStep?: number;
-  /** A list taking appends becomes a `LongList` at this length. */
-  longFrom?: number;
-  /** Appends a long list keeps before writing them (`LongList`). */
-  longFlush?: number;
 }
 
 /**
@@ -160,14 +169,8 @@ export class Postings {
   private index = newIndex();
   /** The index's lists, when they can be filled directly. */
   private lists = listsOf(this.index);
-  /**
-   * When filled directly: the list of each term id given to `addNew` (FlexSearch's own array, found
-   * once through its map). Looking a term up in a map of strings cost cache misses on every word of
-   * a large build.
-   */
-  private listOfId: Array<number[] | LongList | undefined> = [];
-  /** The long lists taking appends, by term. */
-  private long = new Map<string, LongList>();
+  /** Documents appended and not yet in FlexSearch's lists (see `Appends`). */
+  private appends = noAppends();
   /** Documents with terms now. */
   private size = 0;
   /** Entries added to lists in all (an upper bound of any list's length). */
@@ -189,14 +192,14 @@ export class Postings {
   private readonly source: TermSource;
   private readonly holds: TermTest;
   private readonly options: Required<PostingsOptions>;
-  /** Entries of typed chunks no list uses any more: their lists were copied out to take appends. */
+  /** Entries of typed chunks no list uses any more (their lists were joined to appends) and cells the pool left unused. */
   private unusedInChunks = 0;
   private merge: Merge | undefined;
 
   constructor(source: TermSource, holds: TermTest, options: PostingsOptions = {}) {
     this.source = source;
     this.holds = holds;
-    this.options = { minStaleForMerge: 4096, minUnusedForRepack: 1 << 20, entriesPerStep: ENTRIES_PER_STEP, longFrom: LONG_FROM, longFlush: 1024, ...options };
+    this.options = { minStaleForMerge: 4096, minUnusedForRepack: 1 << 20, entriesPerStep: ENTRIES_PER_STEP, ...options };
   }
 
   /** Replaces the terms of a document; `terms` are distinct, `previous` its terms until now (none when it had none). */
@@ -239,17 +242,12 @@ export class Postings {
     if (this.merge?.changed) this.merge.changed.set(doc, Array.from({ length: count }, (_, i) => termOf(ids[i])));
     this.size++;
     this.entries += count;
+    const { pool } = this.appends;
     for (let i = 0; i < count; i++) {
       const id = ids[i];
-      let list = this.listOfId[id];
-      if (!list) {
-        const term = termOf(id);
-        const byScore = lists.map.get(term);
-        if (byScore) list = this.appendable(term, byScore);
-        else lists.map.set(term, [(list = emptyList())]);
-        this.listOfId[id] = list;
-      }
-      if (list.push(doc) >= this.options.longFrom) this.listOfId[id] = this.lengthen(termOf(id), list as number[]);
+      const byId = this.appends.byId;
+      const chain = id < byId.length && byId[id] !== 0 ? byId[id] - 1 : this.chainOf(termOf(id), id);
+      pool.push(chain, doc);
     }
     lists.reg.add(doc);
     return true;
@@ -269,30 +267,80 @@ export class Postings {
       (this.index.add as AddUnchecked).call(this.index, doc, asContent(terms), false, true);
       return;
     }
-    const { map } = lists;
-    for (const term of terms) {
-      if (!term) continue;
-      const byScore = map.get(term);
-      if (byScore) {
-        const list = this.appendable(term, byScore);
-        if (list.push(doc) >= this.options.longFrom) {
-          this.lengthen(term, list as number[]);
-          // `addNew` may hold the array under the term's id: seldom here (a load adds through `addNew`).
-          this.listOfId = [];
-        }
-      } else {
-        const list = emptyList();
-        list.push(doc);
-        map.set(term, [list]);
-      }
-    }
+    const { pool } = this.appends;
+    for (const term of terms) if (term) pool.push(this.chainOf(term), doc);
     lists.reg.add(doc);
+  }
+
+  /**
+   * The term's chain of appends, begun (and the term put in FlexSearch's map with an empty list)
+   * where it has none; `id`, its dictionary id, finds it again without the term.
+   */
+  private chainOf(term: string, id?: number): number {
+    const appends = this.appends;
+    let chain = appends.byTerm.get(term);
+    if (chain === undefined) {
+      chain = appends.pool.newChain();
+      appends.byTerm.set(term, chain);
+      if (!this.lists!.map.has(term)) this.lists!.map.set(term, [emptyList()]);
+    }
+    if (id !== undefined) {
+      if (id >= appends.byId.length) {
+        const byId = new Uint32Array(Math.max(id + 1, appends.byId.length * 2, 64));
+        byId.set(appends.byId);
+        appends.byId = byId;
+      }
+      appends.byId[id] = chain + 1;
+    }
+    return chain;
+  }
+
+  /**
+   * The term's appends joined to its list in FlexSearch's map, at once: a new list of the right
+   * length replaces it (an array when short, else a typed array of its own), and the chain is
+   * emptied. What a search reads.
+   */
+  private fold(term: string): void {
+    const chain = this.appends.byTerm.get(term);
+    if (chain === undefined) return;
+    const { pool } = this.appends;
+    const pending = pool.count(chain);
+    if (!pending) return;
+    const byScore = this.lists!.map.get(term)!;
+    const base = byScore[0];
+    const length = base.length + pending;
+    const out = length < TYPED_FROM ? sizedList(length) : lastingArray(length);
+    copyInto(out, base, 0);
+    pool.copyTo(chain, out, base.length, pending);
+    this.retire(base);
+    byScore[0] = out;
+    const before = pool.abandoned;
+    pool.reset(chain);
+    this.leftUnused(pool.abandoned - before);
+  }
+
+  /** Every term's appends joined to its list (`fold`), at once. */
+  private foldAll(): void {
+    for (const term of this.appends.byTerm.keys()) this.fold(term);
+  }
+
+  /** A list replaced by a longer one: a typed one's room in its chunk is left unused. */
+  private retire(list: List): void {
+    if (!Array.isArray(list)) this.leftUnused(list.length);
+  }
+
+  /** Counts memory left unused; the lists are packed again once it is half the entries. */
+  private leftUnused(entries: number): void {
+    this.unusedInChunks += entries;
+    if (!this.merge && this.unusedInChunks >= this.options.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
+      this.merge = { steps: this.repacking() };
+    }
   }
 
   /** Documents holding the term, ascending. */
   docs(term: string): Uint32Array {
     if (!term || term.includes(" ")) return new Uint32Array(0);
-    if (this.long.size) this.long.get(term)?.settle();
+    if (this.appends.byTerm.size) this.fold(term);
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     const out = Uint32Array.from(ids);
     // Lists built in slot order are ascending already; only re-indexed slots put one out of order.
@@ -323,7 +371,7 @@ export class Postings {
    */
   *viewing(term: string): Steps<ArrayLike<number>> {
     if (!term || term.includes(" ")) return NO_DOCS;
-    if (this.long.size) this.long.get(term)?.settle();
+    if (this.appends.byTerm.size) this.fold(term);
     const ids = this.index.search(term, { limit: this.entries + 1 }) as number[];
     if (this.cleanAt.entries !== this.entries || this.cleanAt.staleCount !== this.staleCount || this.clean.size >= CLEAN_KEPT) {
       this.clean.clear();
@@ -419,47 +467,68 @@ export class Postings {
   }
 
   /**
-   * Freezes each list, in steps of about ENTRIES_PER_STEP entries: a long list is copied into a
-   * shared typed chunk and kept as a view of it (`TYPED_FROM`), a short one into an array of its
-   * exact length (a list grown by appending leaves about a fifth of its room unused). The copies
-   * hold the same documents, so a search holding an old list reads what it read before. With
-   * `repack`, typed lists are copied into fresh chunks too (see `repacking`). Appends
-   * between steps go to the lists in the map (`listOfId` is forgotten after every step, since it
-   * may name a list just replaced).
+   * Freezes each list, in steps of about ENTRIES_PER_STEP entries: its appends joined to it, a long
+   * list copied into a shared typed chunk and kept as a view of it (`TYPED_FROM`), a short one into
+   * an array of its exact length. The copies hold the same documents, so a search holding an old
+   * list reads what it read before. With `repack`, typed lists are copied into fresh chunks too (see
+   * `repacking`). Appends and searches may come between steps; once no appends wait, the pool is
+   * let go.
    */
   *trimming(entriesPerStep = this.options.entriesPerStep, repack = false): Steps<void> {
     const lists = this.lists;
     if (!lists) return;
-    let copied = 0;
-    let chunk = new Uint32Array(0);
+    let work = 0;
+    let chunk: Uint32Array = new Uint32Array(0);
     let used = 0;
-    // A long list stays where it is, its appends written where they fit (`LongList.trim`: no copy).
-    for (const list of this.long.values()) list.trim();
     // Entries of the lists not yet reached: no chunk is made larger than what may still fill it.
     let ahead = this.entries;
+    const appends = this.appends;
+    const { pool, byTerm } = appends;
     for (const [term, byScore] of lists.map) {
+      // A merge ending between the steps put new lists and a new pool in place: they need nothing of this.
+      if (this.lists !== lists) return;
       const list = byScore[0];
-      ahead -= list.length;
-      if ((!Array.isArray(list) && !repack) || this.long.has(term)) continue;
-      if (list.length < TYPED_FROM) byScore[0] = list.slice();
-      else {
-        if (used + list.length > chunk.length) {
-          chunk = new Uint32Array(Math.max(list.length, Math.min(CHUNK_ENTRIES, list.length + Math.max(0, ahead))));
-          used = 0;
+      const chain = byTerm.size ? byTerm.get(term) : undefined;
+      const pending = chain === undefined ? 0 : pool.count(chain);
+      const length = list.length + pending;
+      ahead -= length;
+      // A map entry visited costs a little even when its list is left as it is.
+      work++;
+      if (pending || (repack && !Array.isArray(list))) {
+        let out: List;
+        if (length < TYPED_FROM) out = sizedList(length);
+        else {
+          if (used + length > chunk.length) {
+            chunk = lastingArray(Math.max(length, Math.min(CHUNK_ENTRIES, length + Math.max(0, ahead))));
+            used = 0;
+          }
+          out = chunk.subarray(used, used + length);
+          used += length;
         }
-        const view = chunk.subarray(used, used + list.length);
-        view.set(list);
-        used += list.length;
-        byScore[0] = view;
+        copyInto(out, list, 0);
+        if (pending) {
+          const head = pool.head(chain!);
+          // A common word's appends are copied in steps: millions of entries first written at ten million.
+          yield* pool.copying(chain!, out, list.length, pending, entriesPerStep);
+          if (this.lists !== lists) return;
+          // Meanwhile a search may have joined them itself, or more may have come: then the copy is let go.
+          if (byScore[0] !== list || pool.head(chain!) !== head) continue;
+          if (pool.count(chain!) !== pending) {
+            this.fold(term);
+            continue;
+          }
+          pool.reset(chain!);
+        }
+        if (!repack) this.retire(list);
+        byScore[0] = out;
+        // A short list costs its copy and the array made: counted as LIST_COST entries at least.
+        work += Math.max(length, LIST_COST);
       }
-      // A short list costs its copy and a map entry visited: counted as LIST_COST entries at least.
-      copied += Math.max(list.length, LIST_COST);
-      if (copied < entriesPerStep) continue;
-      copied = 0;
-      this.listOfId = [];
+      if (work < entriesPerStep) continue;
+      work = 0;
       yield;
     }
-    this.listOfId = [];
+    if (this.appends === appends && pool.pending === 0) this.appends = noAppends();
   }
 
   /** Posting lists imported at once (see `importing`). */
@@ -473,7 +542,7 @@ export class Postings {
    * when the lists are not filled directly.
    */
   termLists(): Array<[term: string, docs: number[]]> {
-    for (const list of this.long.values()) list.settle();
+    this.foldAll();
     if (this.lists) return Array.from(this.lists.map, ([term, byScore]) => [term, Array.from(byScore[0])]);
     const out: Array<[string, number[]]> = [];
     this.index.export((key: string, data: string) => {
@@ -498,30 +567,6 @@ export class Postings {
       this.stale[doc] = 1;
       this.staleCount++;
     }
-  }
-
-  /**
-   * The first (only) list of a term's lists by score, as a list documents can be appended to: an
-   * array, or a long list (a typed list copied into an array would copy millions of entries at once).
-   */
-  private appendable(term: string, byScore: List[]): number[] | LongList {
-    const long = this.long.get(term);
-    if (long) return long;
-    const list = byScore[0];
-    if (Array.isArray(list)) return list;
-    this.unusedInChunks += list.length;
-    if (!this.merge && this.unusedInChunks >= this.options.minUnusedForRepack && this.unusedInChunks * 2 > this.entries) {
-      this.merge = { steps: this.repacking() };
-    }
-    if (list.length >= this.options.longFrom) return this.lengthen(term, list);
-    return (byScore[0] = listOf(list, 0, list.length));
-  }
-
-  /** The term's list (its lists by score hold it first) made a long list. */
-  private lengthen(term: string, list: number[] | Uint32Array): LongList {
-    const long = new LongList(this.lists!.map.get(term)!, list, this.options.longFlush);
-    this.long.set(term, long);
-    return long;
   }
 
   /** Every list copied into fresh chunks (typed ones too), so that chunks left mostly unused are let go. */
@@ -576,8 +621,7 @@ export class Postings {
     }
     this.index = next.index;
     this.lists = next.lists;
-    this.long = next.long;
-    this.listOfId = [];
+    this.appends = next.appends;
     this.entries = next.entries;
     this.stale = next.stale;
     this.staleCount = next.staleCount;
@@ -590,10 +634,33 @@ export class Postings {
  * quicker than `Array.from`.
  */
 function listOf(values: ArrayLike<number>, from: number, to: number): number[] {
-  const out = emptyList();
-  out.length = to - from;
+  const out = sizedList(to - from);
   for (let i = from; i < to; i++) out[i - from] = values[i];
   return out;
+}
+
+/**
+ * An empty list that keeps its documents as doubles, not as small integers: a full collection
+ * marks an array of small integers slot by slot, but passes over an array of doubles whole (there
+ * is nothing in it to follow). Same 8 bytes an entry either way.
+ */
+function emptyList(): number[] {
+  const list = [0.5];
+  list.pop();
+  return list;
+}
+
+/** A list of doubles (`emptyList`) of `length` entries, to be filled. */
+function sizedList(length: number): number[] {
+  const list = emptyList();
+  list.length = length;
+  return list;
+}
+
+/** `values` written into `out` from `at`. */
+function copyInto(out: List, values: ArrayLike<number>, at: number): void {
+  if (!Array.isArray(out) && values instanceof Uint32Array) out.set(values, at);
+  else for (let i = 0; i < values.length; i++) out[at + i] = values[i];
 }
 
 const NO_DOCS: ArrayLike<number> = new Uint32Array(0);
