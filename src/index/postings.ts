@@ -113,15 +113,21 @@ type List = number[] | Uint32Array;
 
 /**
  * Documents appended to lists and not yet joined to them: per term, a chain of the pool, found by
- * the term and, for `addNew`, by its dictionary id (the id plus one; 0 where it has none).
+ * the term and, for `addNew`, by its dictionary id (the id plus one; 0 where it has none). `room`:
+ * the buffer a list read before its lists were frozen lies at the start of, with room after it for
+ * the next appends, by term.
  */
 interface Appends {
   pool: ChainPool;
   byTerm: Map<string, number>;
   byId: Uint32Array;
+  room: Map<string, Uint32Array>;
 }
 
-const noAppends = (): Appends => ({ pool: new ChainPool(), byTerm: new Map(), byId: new Uint32Array(0) });
+const noAppends = (): Appends => ({ pool: new ChainPool(), byTerm: new Map(), byId: new Uint32Array(0), room: new Map() });
+
+/** Room a list joined to its appends is given, as a share of its length: searches between appends (`add()` then a search, over and over) copy a common word's list once, not every time. */
+const ROOM_SHARE = 0.5;
 
 /**
  * FlexSearch's lists as its `add` fills them in this setup (strict, resolution 1, no context, no
@@ -296,24 +302,39 @@ export class Postings {
   }
 
   /**
-   * The term's appends joined to its list in FlexSearch's map, at once: a new list of the right
-   * length replaces it (an array when short, else a typed array of its own), and the chain is
-   * emptied. What a search reads.
+   * The term's appends joined to its list in FlexSearch's map, at once, and the chain emptied: what
+   * a search reads. The list in the map is replaced by a longer one (a search holding it reads what
+   * it read): the view of more of its buffer when the appends fit the room after it, else a new list
+   * (an array when short, else a typed view of a buffer with room after it).
    */
   private fold(term: string): void {
     const chain = this.appends.byTerm.get(term);
     if (chain === undefined) return;
-    const { pool } = this.appends;
+    const { pool, room } = this.appends;
     const pending = pool.count(chain);
     if (!pending) return;
     const byScore = this.lists!.map.get(term)!;
     const base = byScore[0];
     const length = base.length + pending;
-    const out = length < TYPED_FROM ? sizedList(length) : lastingArray(length);
-    copyInto(out, base, 0);
-    pool.copyTo(chain, out, base.length, pending);
-    this.retire(base);
-    byScore[0] = out;
+    const buffer = room.get(term);
+    const inRoom = buffer !== undefined && !Array.isArray(base) && base.buffer === buffer.buffer && base.byteOffset === buffer.byteOffset;
+    if (inRoom && length <= buffer.length) {
+      pool.copyTo(chain, buffer, base.length, pending);
+      byScore[0] = buffer.subarray(0, length);
+    } else {
+      let out: List;
+      if (length < TYPED_FROM) out = sizedList(length);
+      else {
+        const grown = lastingArray(Math.ceil(length * (1 + ROOM_SHARE)));
+        room.set(term, grown);
+        out = grown.subarray(0, length);
+      }
+      copyInto(out, base, 0);
+      pool.copyTo(chain, out, base.length, pending);
+      // A list of a buffer with room is let go whole; one in a chunk leaves its room there unused.
+      if (!inRoom) this.retire(base);
+      byScore[0] = out;
+    }
     const before = pool.abandoned;
     pool.reset(chain);
     this.leftUnused(pool.abandoned - before);
@@ -494,7 +515,9 @@ export class Postings {
       ahead -= length;
       // A map entry visited costs a little even when its list is left as it is.
       work++;
-      if (pending || (repack && !Array.isArray(list))) {
+      // A list read before the freezing may lie in a buffer with room after it: copied, to its length.
+      const roomy = !Array.isArray(list) && appends.room.get(term)?.buffer === list.buffer;
+      if (pending || roomy || (repack && !Array.isArray(list))) {
         let out: List;
         if (length < TYPED_FROM) out = sizedList(length);
         else {
@@ -519,7 +542,8 @@ export class Postings {
           }
           pool.reset(chain!);
         }
-        if (!repack) this.retire(list);
+        if (roomy) appends.room.delete(term);
+        else if (!repack) this.retire(list);
         byScore[0] = out;
         // A short list costs its copy and the array made: counted as LIST_COST entries at least.
         work += Math.max(length, LIST_COST);

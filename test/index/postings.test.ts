@@ -346,3 +346,31 @@ describe("appends to an opened index's lists", () => {
     expect(postings.termLists().find(([term]) => term === "a")![1].length).toBe(43_002);
   });
 });
+
+describe("a list read between appends", () => {
+  it("takes the appends into the room after it, not a copy of the whole list at every read, and is frozen to its length", () => {
+    const a = Uint32Array.from({ length: 40_000 }, (_, i) => i);
+    const lists = { terms: Uint32Array.of(0), chunkOf: Uint32Array.of(0), from: Uint32Array.of(0), to: Uint32Array.of(40_000), chunks: [a], documents: a };
+    const postings = Postings.import(lists, () => "a", () => [], () => true);
+    const buffers = new Set<ArrayBufferLike>();
+    for (let doc = 40_000; doc < 50_000; doc++) {
+      expect(postings.addNew(doc, [0], 1, () => "a")).toBe(true);
+      const view = postings.view("a") as Uint32Array;
+      expect(view.length).toBe(doc + 1);
+      expect(view[doc]).toBe(doc);
+      buffers.add(view.buffer);
+    }
+    // Copied once, at the first read, into a buffer with half its length as room (60,002 entries).
+    expect(buffers.size).toBe(1);
+    for (let doc = 50_000; doc < 61_000; doc++) postings.addNew(doc, [0], 1, () => "a");
+    const grown = postings.view("a") as Uint32Array;
+    expect(buffers.has(grown.buffer)).toBe(false);
+    expect(Array.from(grown)).toEqual(Array.from({ length: 61_000 }, (_, i) => i));
+    const freezing = postings.trimming();
+    while (!freezing.next().done);
+    const frozen = postings.view("a") as Uint32Array;
+    expect(frozen.buffer).not.toBe(grown.buffer);
+    expect(frozen.buffer.byteLength).toBe(61_000 * 4);
+    expect(Array.from(frozen)).toEqual(Array.from(grown));
+  });
+});
