@@ -303,9 +303,9 @@ export class Postings {
 
   /**
    * The term's appends joined to its list in FlexSearch's map, at once, and the chain emptied: what
-   * a search reads. The list in the map is replaced by a longer one (a search holding it reads what
-   * it read): the view of more of its buffer when the appends fit the room after it, else a new list
-   * (an array when short, else a typed view of a buffer with room after it).
+   * a search reads. An array (a list built by `add()`s, or short) takes them at its end; a typed list
+   * (frozen by a load, or opened) is replaced by the view of more of its buffer when they fit the room
+   * after it, else by a copy into a buffer with half its length again as room.
    */
   private fold(term: string): void {
     const chain = this.appends.byTerm.get(term);
@@ -318,18 +318,17 @@ export class Postings {
     const length = base.length + pending;
     const buffer = room.get(term);
     const inRoom = buffer !== undefined && !Array.isArray(base) && base.buffer === buffer.buffer && base.byteOffset === buffer.byteOffset;
-    if (inRoom && length <= buffer.length) {
+    if (Array.isArray(base)) {
+      // An array takes them in place, as pushes: no search holds a list while the lists are written.
+      pool.copyTo(chain, base, base.length, pending);
+    } else if (inRoom && length <= buffer.length) {
       pool.copyTo(chain, buffer, base.length, pending);
       byScore[0] = buffer.subarray(0, length);
     } else {
-      let out: List;
-      if (length < TYPED_FROM) out = sizedList(length);
-      else {
-        const grown = lastingArray(Math.ceil(length * (1 + ROOM_SHARE)));
-        room.set(term, grown);
-        out = grown.subarray(0, length);
-      }
-      copyInto(out, base, 0);
+      const grown = lastingArray(Math.ceil(length * (1 + ROOM_SHARE)));
+      room.set(term, grown);
+      const out = grown.subarray(0, length);
+      out.set(base);
       pool.copyTo(chain, out, base.length, pending);
       // A list of a buffer with room is let go whole; one in a chunk leaves its room there unused.
       if (!inRoom) this.retire(base);

@@ -348,6 +348,20 @@ describe("appends to an opened index's lists", () => {
 });
 
 describe("a list read between appends", () => {
+  it("built by appends, takes later ones at its end: the same array, read after every append", () => {
+    const postings = new Postings(() => [], () => true);
+    for (let doc = 0; doc < 20; doc++) postings.addNew(doc, [0], 1, () => "a");
+    const first = postings.view("a");
+    expect(Array.isArray(first)).toBe(true);
+    for (let doc = 20; doc < 2_000; doc++) {
+      postings.addNew(doc, [0], 1, () => "a");
+      const view = postings.view("a");
+      expect(view).toBe(first);
+      expect(view.length).toBe(doc + 1);
+      expect(view[doc]).toBe(doc);
+    }
+  });
+
   it("takes the appends into the room after it, not a copy of the whole list at every read, and is frozen to its length", () => {
     const a = Uint32Array.from({ length: 40_000 }, (_, i) => i);
     const lists = { terms: Uint32Array.of(0), chunkOf: Uint32Array.of(0), from: Uint32Array.of(0), to: Uint32Array.of(40_000), chunks: [a], documents: a };
