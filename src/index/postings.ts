@@ -316,12 +316,11 @@ export class Postings {
     const byScore = this.lists!.map.get(term)!;
     const base = byScore[0];
     const length = base.length + pending;
-    const buffer = room.get(term);
-    const inRoom = buffer !== undefined && !Array.isArray(base) && base.buffer === buffer.buffer && base.byteOffset === buffer.byteOffset;
+    const buffer = this.roomOf(term, base);
     if (Array.isArray(base)) {
       // An array takes them in place, as pushes: no search holds a list while the lists are written.
       pool.copyTo(chain, base, base.length, pending);
-    } else if (inRoom && length <= buffer.length) {
+    } else if (buffer && length <= buffer.length) {
       pool.copyTo(chain, buffer, base.length, pending);
       byScore[0] = buffer.subarray(0, length);
     } else {
@@ -331,12 +330,17 @@ export class Postings {
       out.set(base);
       pool.copyTo(chain, out, base.length, pending);
       // A list of a buffer with room is let go whole; one in a chunk leaves its room there unused.
-      if (!inRoom) this.retire(base);
+      if (!buffer) this.retire(base);
       byScore[0] = out;
     }
-    const before = pool.abandoned;
-    pool.reset(chain);
-    this.leftUnused(pool.abandoned - before);
+    this.leftUnused(pool.reset(chain));
+  }
+
+  /** The buffer with room the term's list lies at the start of (`Appends.room`), if it does. */
+  private roomOf(term: string, list: List): Uint32Array | undefined {
+    if (Array.isArray(list)) return undefined;
+    const buffer = this.appends.room.get(term);
+    return buffer && buffer.buffer === list.buffer && buffer.byteOffset === list.byteOffset ? buffer : undefined;
   }
 
   /** Every term's appends joined to its list (`fold`), at once. */
@@ -515,7 +519,7 @@ export class Postings {
       // A map entry visited costs a little even when its list is left as it is.
       work++;
       // A list read before the freezing may lie in a buffer with room after it: copied, to its length.
-      const roomy = !Array.isArray(list) && appends.room.get(term)?.buffer === list.buffer;
+      const roomy = this.roomOf(term, list) !== undefined;
       if (pending || roomy || (repack && !Array.isArray(list))) {
         let out: List;
         if (length < TYPED_FROM) out = sizedList(length);
@@ -527,7 +531,7 @@ export class Postings {
           out = chunk.subarray(used, used + length);
           used += length;
         }
-        copyInto(out, list, 0);
+        copyInto(out, list);
         if (pending) {
           const head = pool.head(chain!);
           // A common word's appends are copied in steps: millions of entries first written at ten million.
@@ -680,10 +684,10 @@ function sizedList(length: number): number[] {
   return list;
 }
 
-/** `values` written into `out` from `at`. */
-function copyInto(out: List, values: ArrayLike<number>, at: number): void {
-  if (!Array.isArray(out) && values instanceof Uint32Array) out.set(values, at);
-  else for (let i = 0; i < values.length; i++) out[at + i] = values[i];
+/** `values` written at the start of `out`. */
+function copyInto(out: List, values: ArrayLike<number>): void {
+  if (!Array.isArray(out) && values instanceof Uint32Array) out.set(values);
+  else for (let i = 0; i < values.length; i++) out[i] = values[i];
 }
 
 const NO_DOCS: ArrayLike<number> = new Uint32Array(0);

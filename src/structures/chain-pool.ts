@@ -38,8 +38,6 @@ export class ChainPool {
   /** The next free address; 0 is never handed out, so that a chain's head tells it was begun. */
   private used = 1;
   private state = new Uint32Array(STATE * 16);
-  /** Cells held by each chain's slices, for `abandoned`. */
-  private cells = new Float64Array(16);
 
   /** A new, empty chain's id. */
   newChain(): number {
@@ -47,9 +45,6 @@ export class ChainPool {
       const state = new Uint32Array(this.state.length * 2);
       state.set(this.state);
       this.state = state;
-      const cells = new Float64Array(this.cells.length * 2);
-      cells.set(this.cells);
-      this.cells = cells;
     }
     return this.chains++;
   }
@@ -120,12 +115,16 @@ export class ChainPool {
     }
   }
 
-  /** Empties the chain; its slices are left unused. */
-  reset(chain: number): void {
-    this.pending -= this.count(chain);
+  /** Empties the chain; its slices are left unused. Returns their cells. */
+  reset(chain: number): number {
+    const count = this.count(chain);
+    let cells = 0;
+    // The slices its count filled or began, sized as `push` sized them.
+    for (let before = 0; before < count; before += dataAfter(before)) cells += dataAfter(before) + 1;
+    this.pending -= count;
     this.state.fill(0, chain * STATE, (chain + 1) * STATE);
-    this.abandoned += this.cells[chain];
-    this.cells[chain] = 0;
+    this.abandoned += cells;
+    return cells;
   }
 
   /** Cells handed out, those left at the ends of pages included. */
@@ -143,7 +142,6 @@ export class ChainPool {
     this.pages[page] ??= lastingArray(PAGE);
     this.used = at + cells;
     this.state[chain * STATE + LINK] = at + data;
-    this.cells[chain] += cells;
     return at;
   }
 }
