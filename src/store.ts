@@ -324,14 +324,10 @@ export class Store implements StoreReader {
     for (const [tally, counts] of this.tallies) {
       if (!counts) continue;
       const saved: SavedTally = { name: tally.name, groups: new StringList(), items: new StringList(), counts: new Uint32Array(counts.size) };
-      for (const [group, item, n] of counts.rows()) {
-        saved.counts[saved.groups.length] = n;
-        saved.groups.push(group);
-        saved.items.push(item);
-        if (++rows % ROWS_PER_STEP === 0) {
-          yield;
-          if (this.revision !== revision) return undefined;
-        }
+      const copying = counts.copying(saved.groups, saved.items, saved.counts, ROWS_PER_STEP);
+      while (!copying.next().done) {
+        yield;
+        if (this.revision !== revision) return undefined;
       }
       tallies.push(saved);
     }

@@ -9,7 +9,7 @@
 import { FreeIds } from "./free-ids.js";
 import { IdPlaces } from "./id-set.js";
 import { OrderedTable } from "./ordered-table.js";
-import { PackedKeys } from "./packed-keys.js";
+import { MAX_KEY_BYTES, PackedKeys } from "./packed-keys.js";
 import type { StringList } from "./string-list.js";
 
 export class KeyTable implements Iterable<[string, number]> {
@@ -81,6 +81,19 @@ export class KeyTable implements Iterable<[string, number]> {
     yield* this.table.visiting((id, value) => {
       this.keys.copyKeyTo(id, keys);
       values[n++] = value;
+    }, every);
+  }
+
+  /**
+   * Hands each key and value to `visit` in order, yielding after every `every` of them, without a
+   * string for a key kept as bytes: such a key comes as `bytes[0 … length)` (a character per byte,
+   * in a buffer reused from key to key) and `key` undefined; any other as `key`. Read while the table is unchanged.
+   */
+  *visitingKeys(visit: (key: string | undefined, bytes: Uint8Array, length: number, value: number) => void, every: number): Generator<void> {
+    const bytes = new Uint8Array(MAX_KEY_BYTES);
+    yield* this.table.visiting((id, value) => {
+      const length = this.keys.copyKeyBytes(id, bytes);
+      visit(length < 0 ? this.keys.keyOf(id)! : undefined, bytes, length, value);
     }, every);
   }
 

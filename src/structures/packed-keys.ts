@@ -10,7 +10,10 @@
 import { hashKey } from "./hash.js";
 import { lastingArray } from "./lasting-memory.js";
 import type { StringList } from "./string-list.js";
-import { StringPages } from "./string-pages.js";
+import { MAX_PACKED, StringPages } from "./string-pages.js";
+
+/** The longest key `copyKeyBytes` copies: a buffer of this many bytes holds any of them. */
+export const MAX_KEY_BYTES = MAX_PACKED;
 
 const SHARD_BITS = 8;
 const SHARDS = 1 << SHARD_BITS;
@@ -54,6 +57,16 @@ export class PackedKeys {
   /** The key of `id`, or undefined when it holds none. */
   keyOf(id: number): string | undefined {
     return this.bytes.get(id);
+  }
+
+  /**
+   * Copies the key of `id` to `target` from 0 when it is kept as bytes (a byte per character, at most
+   * MAX_KEY_BYTES), returning its length; -1 when it is kept as a string (read it with `keyOf`) or none.
+   */
+  copyKeyBytes(id: number, target: Uint8Array): number {
+    const length = this.bytes.packedLength(id);
+    if (length >= 0) this.bytes.copyPacked(id, target, 0);
+    return length;
   }
 
   /** Appends the key of `id` to `list` (null when it holds none), copied as bytes: no string is made for it. */

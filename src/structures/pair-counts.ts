@@ -5,6 +5,7 @@
  * full collection). A count that falls to 0 leaves the table.
  */
 import { KeyTable } from "./key-table.js";
+import type { StringList } from "./string-list.js";
 
 export class PairCounts {
   private readonly table = new KeyTable();
@@ -61,7 +62,35 @@ export class PairCounts {
   *rows(): IterableIterator<[group: string, item: string, count: number]> {
     for (const [key, n] of this.table) yield [...splitPairKey(key), n];
   }
+
+  /**
+   * `rows` appended to `groups` and `items` as bytes (no string is made for a pair kept as bytes),
+   * the counts put in `counts` from 0, yielding after every `every` pairs. What a save copies: the
+   * rows' strings, hundreds of thousands at a million issues, set off a full collection after another.
+   */
+  *copying(groups: StringList, items: StringList, counts: Uint32Array, every: number): Generator<void> {
+    let n = 0;
+    yield* this.table.visitingKeys((key, bytes, length, count) => {
+      counts[n++] = count;
+      if (key !== undefined) {
+        const [group, item] = splitPairKey(key);
+        groups.push(group);
+        items.push(item);
+        return;
+      }
+      // A key kept as bytes has a byte per character: the group's length counts its bytes too.
+      let colon = 0;
+      let groupLength = 0;
+      for (; bytes[colon] !== COLON; colon++) groupLength = groupLength * 10 + bytes[colon] - ZERO;
+      const itemStart = colon + 1 + groupLength;
+      groups.pushLatin1(bytes, colon + 1, itemStart);
+      items.pushLatin1(bytes, itemStart, length);
+    }, every);
+  }
 }
+
+const COLON = 0x3a;
+const ZERO = 0x30;
 
 /** The group's length, a colon, the group and the item: one key per pair, whatever either holds. */
 function pairKey(group: string, item: string): string {

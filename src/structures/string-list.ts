@@ -51,6 +51,12 @@ export class StringList implements ListLike<string | null> {
     this.count++;
   }
 
+  /** Appends the string of `source[from … to)`, a character per byte (Latin-1), copied as bytes: no string is made for it. */
+  pushLatin1(source: Uint8Array, from: number, to: number): void {
+    this.bytes.setPacked(this.count, source, from, to);
+    this.count++;
+  }
+
   /** The entry at `index` (a fresh string), null for a null entry, undefined past the end. */
   at(index: number): string | null | undefined {
     if (!(index >= 0 && index < this.count)) return undefined;

@@ -13,7 +13,7 @@ import { PagedU32 } from "./paged-u32.js";
 const PAGE_BITS = 20;
 const PAGE = 1 << PAGE_BITS;
 /** Strings longer than this are kept as strings. */
-const MAX_PACKED = 1024;
+export const MAX_PACKED = 1024;
 /**
  * Strings up to this long (all but a few) are copied byte by byte: a view of a page per string was
  * 70 MB of garbage when a save copied a million keys, enough to set off full collections.

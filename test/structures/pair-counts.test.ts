@@ -1,12 +1,21 @@
 /**
  * PairCounts against a Map of Maps: counts, membership, items per group and rows, with groups and
- * items whose joined spellings could be confused (the pair key must tell "a:" + "b" from "a" + ":b").
+ * items whose joined spellings could be confused (the pair key must tell "a:" + "b" from "a" + ":b"),
+ * and the rows as a save copies them (`copying`): pairs kept as bytes, long ones, and ones past U+00FF kept as strings.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PairCounts } from "../../src/structures/pair-counts.js";
+import { StringList } from "../../src/structures/string-list.js";
 
-const NAMES = ["", "a", "a:", ":b", "b", "1:a", "ab", "é", "owner/repo"];
+/** The rows `copying` gives, and how many times it yielded, copying in steps of `every`. */
+function copied(counts: PairCounts, every: number): { rows: Array<[string, string, number]>; steps: number } {
+  const [groups, items, values] = [new StringList(), new StringList(), new Uint32Array(counts.size)];
+  const steps = [...counts.copying(groups, items, values, every)].length;
+  return { rows: groups.slice().map((group, i) => [group!, items.at(i)!, values[i]]), steps };
+}
+
+const NAMES = ["", "a", "a:", ":b", "b", "1:a", "ab", "é", "owner/repo", "12:Ω", "y".repeat(600), "z".repeat(1100)];
 const name = fc.constantFrom(...NAMES);
 
 describe.each([false, true])("PairCounts (byGroup %s)", (byGroup) => {
@@ -35,6 +44,9 @@ describe.each([false, true])("PairCounts (byGroup %s)", (byGroup) => {
         const rows = [...model].flatMap(([group, items]) => [...items].map(([item, n]) => [group, item, n]));
         expect([...counts.rows()].sort()).toEqual(rows.sort());
         expect(counts.size).toBe(rows.length);
+        const copy = copied(counts, 3);
+        expect(copy.rows).toEqual([...counts.rows()]);
+        expect(copy.steps).toBe(Math.floor(rows.length / 3));
       }),
       { numRuns: 300 },
     );
