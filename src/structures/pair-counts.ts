@@ -65,8 +65,9 @@ export class PairCounts {
 
   /**
    * `rows` appended to `groups` and `items` as bytes (no string is made for a pair kept as bytes),
-   * the counts put in `counts` from 0, yielding after every `every` pairs. What a save copies: the
-   * rows' strings, hundreds of thousands at a million issues, set off a full collection after another.
+   * the counts put in `counts` from 0, yielding after every `every` pairs. What a save copies: three
+   * strings and an array per row, for every pair of a million issues' tallies, set off a full
+   * collection after another.
    */
   *copying(groups: StringList, items: StringList, counts: Uint32Array, every: number): Generator<void> {
     let n = 0;
