@@ -391,7 +391,8 @@ export class Postings {
 
   /**
    * `view` in steps of ENTRIES_PER_STEP entries: a word in most documents is millions of entries at
-   * ten million, each looked at once when its list is first found clean.
+   * ten million, each looked at once when its list is first found clean. Changes may come between
+   * the steps: the documents are then taken as they are at the end.
    */
   *viewing(term: string): Steps<ArrayLike<number>> {
     if (!term || term.includes(" ")) return NO_DOCS;
@@ -404,6 +405,7 @@ export class Postings {
     }
     if (this.clean.get(term) === ids) return ids;
     const stale = this.staleCount ? this.stale : undefined;
+    const { entries, staleCount, index } = this;
     let previous = -1;
     for (let from = 0; from < ids.length; from += ENTRIES_PER_STEP) {
       const to = Math.min(ids.length, from + ENTRIES_PER_STEP);
@@ -414,6 +416,8 @@ export class Postings {
       }
       yield;
     }
+    // Changed between the steps (a document added or made stale, the lists merged): what was checked may be out of date.
+    if (this.entries !== entries || this.staleCount !== staleCount || this.index !== index) return this.docs(term);
     this.clean.set(term, ids);
     return ids;
   }

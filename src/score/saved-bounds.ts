@@ -62,7 +62,7 @@ export function* savingBounds(collection: Collection, ranking: KindRanking): Ste
     const ofField = [...(impacts?.fields.get(field) ?? [])].sort(([a], [b]) => a - b);
     let compared = 0;
     for (const [id, term] of ofField) {
-      if (sameList(field.postings.view(collection.termOf(id)), term)) {
+      if (sameList(yield* field.postings.viewing(collection.termOf(id)), term)) {
         impactTerms.push(id);
         frequencies.push(term.frequencies);
       }

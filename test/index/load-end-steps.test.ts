@@ -39,9 +39,14 @@ describe("ImpactWriter.starting", () => {
     const field = {
       df: ids.map(() => 10_000),
       postings: {
-        view: (term: string) => {
-          read += lists[term].length;
-          return lists[term];
+        // As `Postings.viewing`: a pause every 65,536 entries checked.
+        *viewing(term: string) {
+          const list = lists[term];
+          for (let from = 0; from < list.length; from += 65_536) {
+            read += Math.min(65_536, list.length - from);
+            yield;
+          }
+          return list;
         },
       },
     } as unknown as FieldIndex;
@@ -54,5 +59,24 @@ describe("ImpactWriter.starting", () => {
     }
     expect(read).toBe(400_000);
     expect(most).toBeLessThanOrEqual(65_536 + 10_000);
+  });
+
+  it("pauses within one long list: a common word's at ten million is millions of entries", () => {
+    const terms = new Map<number, string[]>();
+    const postings = new Postings(
+      () => terms.entries(),
+      (doc, term) => terms.get(doc)?.includes(term) ?? false,
+    );
+    for (let doc = 0; doc < 300_000; doc++) {
+      terms.set(doc, ["common"]);
+      postings.set(doc, ["common"], []);
+    }
+    for (const _ of postings.trimming());
+    const field = { df: [300_000], postings } as unknown as FieldIndex;
+    let pauses = 0;
+    const steps = ImpactWriter.starting(field, [0], () => "common");
+    while (!steps.next().done) pauses++;
+    // 300,000 entries checked 65,536 a step.
+    expect(pauses).toBeGreaterThanOrEqual(4);
   });
 });

@@ -136,6 +136,41 @@ describe("a common term's list and bitmap made in steps", () => {
   });
 });
 
+describe("a list checked in steps while the index changes between them", () => {
+  const setUp = () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(
+      () => current.entries(),
+      (doc, term) => current.get(doc)?.includes(term) ?? false,
+    );
+    const put = (doc: number, terms: string[]) => {
+      const previous = current.get(doc) ?? [];
+      if (terms.length) current.set(doc, terms);
+      else current.delete(doc);
+      postings.set(doc, terms, previous);
+    };
+    for (let doc = 0; doc < 200_000; doc++) put(doc, ["the"]);
+    for (const _ of postings.trimming());
+    return { postings, put };
+  };
+
+  it("gives the documents as they are at the end, and keeps no list checked before a change as clean", () => {
+    const { postings, put } = setUp();
+    const steps = postings.viewing("the");
+    expect(steps.next().done).toBe(false);
+    // Between the steps: a document checked already leaves the list, a new one joins it.
+    put(5, ["other"]);
+    put(250_000, ["the"]);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const want = Array.from({ length: 200_000 }, (_, d) => d)
+      .filter((d) => d !== 5)
+      .concat(250_000);
+    expect(Array.from(step.value)).toEqual(want);
+    expect(Array.from(postings.view("the"))).toEqual(want);
+  });
+});
+
 describe("long lists, once complete, are typed views", () => {
   const all = (postings: Postings) => Array.from(postings.view("a"));
 

@@ -41,7 +41,15 @@ describe("ImpactCursor", () => {
 
 describe("ImpactWriter", () => {
   /** A field whose postings list each term as given: what the writer reads its lists from. */
-  const fieldOf = (lists: Record<string, number[]>) => ({ df: [1, 1, 1, 1], postings: { view: (term: string) => lists[term] } }) as unknown as FieldIndex;
+  const fieldOf = (lists: Record<string, number[]>) =>
+    ({
+      df: [1, 1, 1, 1],
+      postings: {
+        *viewing(term: string) {
+          return lists[term];
+        },
+      },
+    }) as unknown as FieldIndex;
   const termOf = (id: number) => ["a", "b", "c", "d"][id];
 
   it("keeps the lists the walk finds whole, and drops one naming a document the walk passes over or lacking one", () => {
