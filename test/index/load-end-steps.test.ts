@@ -7,18 +7,24 @@ import type { FieldIndex } from "../../src/index/collection.js";
 import { Postings } from "../../src/index/postings.js";
 import { ImpactWriter } from "../../src/score/impacts.js";
 
+/** Postings of `docs` documents, document d holding the terms `termsOf(d)`. */
+function postingsOf(docs: number, termsOf: (doc: number) => string[]): Postings {
+  const terms = new Map<number, string[]>();
+  const postings = new Postings(
+    () => terms.entries(),
+    (doc, term) => terms.get(doc)?.includes(term) ?? false,
+  );
+  for (let doc = 0; doc < docs; doc++) {
+    terms.set(doc, termsOf(doc));
+    postings.set(doc, termsOf(doc), []);
+  }
+  return postings;
+}
+
 describe("freezing posting lists", () => {
   it("pauses within a few thousand short lists, each counted as at least 32 entries", () => {
-    const terms = new Map<number, string[]>();
-    const postings = new Postings(
-      () => terms.entries(),
-      (doc, term) => terms.get(doc)?.includes(term) ?? false,
-    );
     // 10,000 terms of one document each: 10,000 entries, far below a step's 65,536.
-    for (let doc = 0; doc < 10_000; doc++) {
-      terms.set(doc, [`t${doc}`]);
-      postings.set(doc, [`t${doc}`], []);
-    }
+    const postings = postingsOf(10_000, (doc) => [`t${doc}`]);
     let pauses = 0;
     for (const _ of postings.trimming()) pauses++;
     expect(pauses).toBeGreaterThanOrEqual(4);
@@ -62,15 +68,7 @@ describe("ImpactWriter.starting", () => {
   });
 
   it("pauses within one long list: a common word's at ten million is millions of entries", () => {
-    const terms = new Map<number, string[]>();
-    const postings = new Postings(
-      () => terms.entries(),
-      (doc, term) => terms.get(doc)?.includes(term) ?? false,
-    );
-    for (let doc = 0; doc < 300_000; doc++) {
-      terms.set(doc, ["common"]);
-      postings.set(doc, ["common"], []);
-    }
+    const postings = postingsOf(300_000, () => ["common"]);
     for (const _ of postings.trimming());
     const field = { df: [300_000], postings } as unknown as FieldIndex;
     let pauses = 0;
