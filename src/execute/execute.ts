@@ -58,29 +58,26 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
   const done = (incomplete: boolean): Collected => ({ bits, count, incomplete, ...(slice ? { sliceBegan: since } : {}) });
   const expired = (): boolean => deadline.now() > deadline.at;
   /**
-   * Pauses at a point where the deadline was just read. With a slice, only once it has passed, and
-   * the deadline is next read where it would have been without the pause: how often it is read
-   * never depends on the host's clock, so an injected clock cuts a search at the same place every
-   * time. Without one, every time asked, and the deadline is read again after it.
+   * Whether to pause at a point where the deadline was just read: with a slice, only once it has
+   * passed, and the deadline is next read where it would have been without the pause (how often it
+   * is read never depends on the host's clock, so an injected clock cuts a search at the same place
+   * every time); without one, every time asked. Asked before any promise is made: a search at ten
+   * million walks 2,442 blocks, and an await per block was megabytes of garbage per search.
    */
-  const pauseHere = async (): Promise<boolean> => {
-    if (!pause) return false;
-    if (slice) {
-      if (slice.now() - since >= slice.ms) {
-        await pause();
-        since = slice.now();
-      }
-      return false;
-    }
-    await pause();
-    return expired();
+  const pauseDue = (): boolean => pause !== undefined && (!slice || slice.now() - since >= slice.ms);
+  /** Pauses; true when the deadline has passed since (read again only without a slice). */
+  const pauseNow = async (): Promise<boolean> => {
+    await pause!();
+    if (!slice) return expired();
+    since = slice.now();
+    return false;
   };
   // Work the first fill would do at once, in steps, the deadline read every READY_STEPS_PER_PAUSE of them.
   for (const ready of plan.readying) {
     const steps = ready();
     for (let n = 1; !steps.next().done; n++) {
       if (!pause || n % READY_STEPS_PER_PAUSE) continue;
-      if ((slice && expired()) || (await pauseHere())) return done(true);
+      if ((slice && expired()) || (pauseDue() && (await pauseNow()))) return done(true);
     }
   }
   let sincePause = 0;
@@ -94,7 +91,7 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
     sincePause += hi - lo;
     if (slice || sincePause >= pauseEvery) {
       sincePause = 0;
-      if (await pauseHere()) return done(true);
+      if (pauseDue() && (await pauseNow())) return done(true);
     }
   }
   return done(false);

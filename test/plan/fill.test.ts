@@ -156,6 +156,24 @@ describe("the block walk", () => {
     expect(await readings(20)).toBe(await readings(0));
   });
 
+  it("with a slice not yet passed, walks its blocks without letting other microtasks in between", async () => {
+    // An await per block let other work in 2,442 times per search at ten million, a promise each.
+    const root = { cost: 1, scans: false, testCost: 1, fill: () => {}, test: () => false, describe: "x" };
+    const never = { now: () => 0, at: 1 };
+    let turns = 0;
+    let walking = true;
+    const counting = (async () => {
+      while (walking) {
+        turns++;
+        await Promise.resolve();
+      }
+    })();
+    await collect({ root, capacity: 200 * BLOCK, scoring: [], readying: [] }, never, { pause: async () => {}, slice: { ms: 10, now: () => 0 } });
+    walking = false;
+    await counting;
+    expect(turns).toBeLessThan(5);
+  });
+
   it("fills the bitset it is given, and refuses one of another length", async () => {
     const records = Array.from({ length: 200 }, (_, i) => ({ title: i % 3 === 0 ? "crash" : "fine", body: "", state: "open", labels: [] }));
     const collection = build(records, []);
