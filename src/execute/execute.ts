@@ -61,8 +61,8 @@ export async function collect(plan: Plan, deadline: Deadline, { pause, pauseEver
    * Whether to pause at a point where the deadline was just read: with a slice, only once it has
    * passed, and the deadline is next read where it would have been without the pause (how often it
    * is read never depends on the host's clock, so an injected clock cuts a search at the same place
-   * every time); without one, every time asked. Asked before any promise is made: a search at ten
-   * million walks 2,442 blocks, and an await per block was megabytes of garbage per search.
+   * every time); without one, every time asked. Asked before any promise is made: an await per block
+   * (245 blocks at a million slots, 2,442 at ten million) was 0.3 MB of garbage per search at 1M.
    */
   const pauseDue = (): boolean => pause !== undefined && (!slice || slice.now() - since >= slice.ms);
   /** Pauses; true when the deadline has passed since (read again only without a slice). */
