@@ -84,15 +84,21 @@ function docsOfBitmap(bits: Uint32Array): number[] {
   return out;
 }
 
+/** Postings over a map of each document's terms, and `put`, which replaces a document's terms in both. */
+function postingsWithPut() {
+  const current = new Map<number, string[]>();
+  const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
+  const put = (doc: number, terms: string[]) => {
+    const previous = current.get(doc) ?? [];
+    current.set(doc, terms);
+    postings.set(doc, terms, previous);
+  };
+  return { postings, put };
+}
+
 describe("a term's bitmap", () => {
   it("is kept while its list stays as it is, and made again after any change, for the few terms asked for last", () => {
-    const current = new Map<number, string[]>();
-    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
-    const put = (doc: number, terms: string[]) => {
-      const previous = current.get(doc) ?? [];
-      current.set(doc, terms);
-      postings.set(doc, terms, previous);
-    };
+    const { postings, put } = postingsWithPut();
     for (let doc = 0; doc < 40; doc++) put(doc, doc % 3 ? ["bug", "w" + (doc % 12)] : ["bug"]);
     const first = postings.bitmap("bug");
     expect(docsOfBitmap(first)).toEqual(Array.from({ length: 40 }, (_, d) => d));
@@ -137,25 +143,10 @@ describe("a common term's list and bitmap made in steps", () => {
 });
 
 describe("a list checked in steps while the index changes between them", () => {
-  const setUp = () => {
-    const current = new Map<number, string[]>();
-    const postings = new Postings(
-      () => current.entries(),
-      (doc, term) => current.get(doc)?.includes(term) ?? false,
-    );
-    const put = (doc: number, terms: string[]) => {
-      const previous = current.get(doc) ?? [];
-      if (terms.length) current.set(doc, terms);
-      else current.delete(doc);
-      postings.set(doc, terms, previous);
-    };
+  it("gives the documents as they are at the end, as `view` does after it", () => {
+    const { postings, put } = postingsWithPut();
     for (let doc = 0; doc < 200_000; doc++) put(doc, ["the"]);
     for (const _ of postings.trimming());
-    return { postings, put };
-  };
-
-  it("gives the documents as they are at the end, and keeps no list checked before a change as clean", () => {
-    const { postings, put } = setUp();
     const steps = postings.viewing("the");
     expect(steps.next().done).toBe(false);
     // Between the steps: a document checked already leaves the list, a new one joins it.
