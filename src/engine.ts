@@ -326,8 +326,8 @@ export class SearchEngine {
   }
 
   /**
-   * Every document's boost and the text part's block bounds under the engine's ranking, computed in
-   * steps before the first search needs them.
+   * Every document's boost and the text part's block bounds under the engine's ranking, and the
+   * sortable columns' bounds, computed in steps before the first search needs them.
    */
   private async prepareBoosts(): Promise<void> {
     await this.whenIdle(this.preparingAllBoosts());
@@ -337,6 +337,7 @@ export class SearchEngine {
     for (const c of this.collections.values()) {
       yield* preparingBoosts(c, this.ranking[c.spec.kind]);
       yield* preparingMaxima(c, this.ranking[c.spec.kind], this.options.termBoundsFrom);
+      yield* c.preparingSortRanges();
     }
   }
 

@@ -533,6 +533,11 @@ export class Collection {
     return col;
   }
 
+  /** The bounds of every column a search may sort by, made ahead in steps (`NumberColumn.preparingRanges`). */
+  *preparingSortRanges(): Steps<void> {
+    for (const name of new Set(Object.values(this.spec.sorts).map((s) => s.column))) yield* this.numberColumn(name).preparingRanges();
+  }
+
   keywordColumn(name: string): KeywordColumn {
     const col = this.keywords.get(name);
     if (!col) throw new Error(`no keyword column ${name} in ${this.spec.kind}`);

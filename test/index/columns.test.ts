@@ -626,11 +626,11 @@ describe("NumberColumn", () => {
     expect(NumberColumn.of(new Float64Array([Date.UTC(2020, 1, 2), NaN])).width).toBe(4);
   });
 
-  it("bounds each 32 documents' values, from when first asked for and through later changes", () => {
+  it("bounds each 32 documents' values, from when first asked for or made ahead and through later changes", () => {
     rangeBoundsHold({ span: 32, docs: 200, ranges: 8, bestIn: (column, word, direction) => column.bestInWord(word, direction), seed: 42 });
   });
 
-  it("bounds each block's values from its words' bounds, from when first asked for and through later changes", () => {
+  it("bounds each block's values from its words' bounds, from when first asked for or made ahead and through later changes", () => {
     // Words asked about first, or not: a block is made from its words' bounds either way.
     rangeBoundsHold({ span: RANGE_BLOCK, docs: 3 * RANGE_BLOCK + 40, ranges: 5, bestIn: (column, block, direction) => column.bestInBlock(block, direction), seed: 43 });
   });
@@ -648,9 +648,9 @@ function expectBound(best: number, held: number[], direction: "asc" | "desc", lo
 }
 
 /**
- * For random sets, clears and questions (about ranges of `span` documents, and about words), the
- * bounds `bestIn` gives hold every value of their range, and are exact for a range where no value
- * was lowered or cleared since bounds were first made.
+ * For random sets, clears, questions (about ranges of `span` documents, and about words) and bounds
+ * made ahead (`preparingRanges`), the bounds `bestIn` gives hold every value of their range, and are
+ * exact for a range where no value was lowered or cleared since bounds were first made.
  */
 function rangeBoundsHold({ span, docs, ranges, bestIn, seed }: { span: number; docs: number; ranges: number; bestIn: (column: NumberColumn, range: number, direction: "asc" | "desc") => number; seed: number }): void {
   const value = fc.oneof(fc.integer({ min: -5, max: 300 }), fc.constantFrom(2 ** 40 + 0.5, -Infinity, Infinity, 1.5), fc.constant(null));
@@ -660,6 +660,7 @@ function rangeBoundsHold({ span, docs, ranges, bestIn, seed }: { span: number; d
     fc.record({ clear: fc.nat(docs) }),
     fc.record({ ask: fc.nat(ranges), direction }),
     fc.record({ askWord: fc.nat((docs >>> 5) + 1), direction }),
+    fc.constant({ prepare: true as const }),
   );
   const rangeOf = (doc: number) => Math.floor(doc / span);
   fc.assert(
@@ -690,6 +691,9 @@ function rangeBoundsHold({ span, docs, ranges, bestIn, seed }: { span: number; d
         } else if ("clear" in o) {
           column.clear(o.clear);
           if (model.delete(o.clear)) changed(o.clear);
+        } else if ("prepare" in o) {
+          finish(column.preparingRanges());
+          made = true;
         } else if ("askWord" in o) {
           column.bestInWord(o.askWord, o.direction);
           made = true;
