@@ -1,5 +1,6 @@
+import { open, type FileHandle } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CHUNK_BYTES, readLines, splitLines } from "../../src/load/lines.js";
 import { tempDump } from "./temp-dump.js";
 
@@ -79,6 +80,36 @@ describe("readLines", () => {
     const path = await fileWith([long, ...short, long].join("\n"));
     const lines = (await collect(path)).map(([, line]) => line);
     expect(lines).toEqual([long, ...short, long]);
+  });
+
+  it("reads the next chunk while the caller works on one, and closes the file after that read when the caller stops", async () => {
+    const path = await fileWith("0123456789\n".repeat(100));
+    const probe = await open(path, "r");
+    const handle = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const { read } = handle;
+    const events: string[] = [];
+    let reader: FileHandle | undefined;
+    const reads = vi.spyOn(handle, "read").mockImplementation(async function (this: FileHandle, ...args: unknown[]) {
+      reader = this;
+      events.push("read");
+      const done = await (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      // Still open when its read ends.
+      events.push(`read done, fd open ${this.fd >= 0}`);
+      return done;
+    } as FileHandle["read"]);
+    try {
+      for await (const line of readLines(path, { chunkBytes: 64 })) {
+        expect(line.text).toBe("0123456789");
+        // The first chunk's lines are handed over while the second chunk is being read.
+        expect(events).toEqual(["read", "read done, fd open true", "read"]);
+        break;
+      }
+      expect(events).toEqual(["read", "read done, fd open true", "read", "read done, fd open true"]);
+      expect(reader!.fd).toBe(-1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it("reports the size of every chunk it reads", async () => {
