@@ -40,6 +40,15 @@ describe("parseRecord", () => {
     expect(record).toEqual({ café: 2 });
   });
 
+  it("drops unsafe keys however deeply a line nests", () => {
+    const depth = 200_000;
+    const record = parseRecord(`{"a":${"[".repeat(depth)}{"__proto__":1,"k":2}${"]".repeat(depth)}}`);
+    let value: unknown = record.a;
+    for (let i = 0; i < depth; i++) value = (value as unknown[])[0];
+    expect(value).toEqual({ k: 2 });
+    expect(Object.keys(value as object)).toEqual(["k"]);
+  });
+
   it("keeps the words as values", () => {
     expect(parseRecord('{"name":"constructor","topics":["__proto__","prototype"]}')).toEqual({
       name: "constructor",
