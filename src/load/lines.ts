@@ -51,7 +51,12 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
 async function* readChunks(path: string, size: number): AsyncGenerator<Buffer> {
   const file = await open(path, "r");
   const buffers = [Buffer.allocUnsafeSlow(size), Buffer.allocUnsafeSlow(size)];
-  const reading = (buffer: Buffer) => file.read(buffer, 0, size, null).then(({ bytesRead }) => buffer.subarray(0, bytesRead));
+  const reading = (buffer: Buffer): Promise<Buffer> => {
+    const read = file.read(buffer, 0, size, null).then(({ bytesRead }) => buffer.subarray(0, bytesRead));
+    // A read that fails while the caller works on the chunk before is thrown where it is awaited, not left unhandled meanwhile.
+    read.catch(() => undefined);
+    return read;
+  };
   let next: Promise<Buffer> | undefined = reading(buffers[0]);
   try {
     for (let turn = 1; ; turn ^= 1) {

@@ -112,6 +112,32 @@ describe("readLines", () => {
     }
   });
 
+  it("throws a read that failed while the caller worked on the chunk before where the next chunk is asked for", async () => {
+    const path = await fileWith("0123456789\n".repeat(100));
+    const probe = await open(path, "r");
+    const handle = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const { read } = handle;
+    let reads = 0;
+    const failing = vi.spyOn(handle, "read").mockImplementation(function (this: FileHandle, ...args: unknown[]) {
+      return ++reads === 2 ? Promise.reject(new Error("disk gone")) : (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+    } as FileHandle["read"]);
+    const seen: string[] = [];
+    try {
+      const reading = (async () => {
+        for await (const line of readLines(path, { chunkBytes: 64 })) {
+          seen.push(line.text);
+          // The failed read settles while the first chunk's lines are still being worked on.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      })();
+      await expect(reading).rejects.toThrow("disk gone");
+      expect(seen).toEqual(Array(5).fill("0123456789"));
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
   it("reports the size of every chunk it reads", async () => {
     const content = "0123456789\n".repeat(100);
     const path = await fileWith(content);
