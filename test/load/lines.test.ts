@@ -15,6 +15,15 @@ async function fileWith(content: string | Buffer): Promise<string> {
   return join(dir, "f.ndjson");
 }
 
+/** A file of 100 lines of ten digits, and the file handles' shared prototype with its own `read`, for a spy on every read. */
+async function fileOfTenDigitLines(): Promise<{ path: string; handle: FileHandle; read: (...args: unknown[]) => Promise<unknown> }> {
+  const path = await fileWith("0123456789\n".repeat(100));
+  const probe = await open(path, "r");
+  const handle = Object.getPrototypeOf(probe) as FileHandle;
+  await probe.close();
+  return { path, handle, read: handle.read as (...args: unknown[]) => Promise<unknown> };
+}
+
 describe("readLines", () => {
   it("gives the same lines from a reused buffer as from fresh ones, lines straddling chunks included", async () => {
     const text = Array.from({ length: 300 }, (_, i) => `{"n":${i},"t":"${"é×".repeat(i % 17)}"}`).join("\n");
@@ -83,17 +92,13 @@ describe("readLines", () => {
   });
 
   it("reads the next chunk while the caller works on one, and closes the file after that read when the caller stops", async () => {
-    const path = await fileWith("0123456789\n".repeat(100));
-    const probe = await open(path, "r");
-    const handle = Object.getPrototypeOf(probe) as FileHandle;
-    await probe.close();
-    const { read } = handle;
+    const { path, handle, read } = await fileOfTenDigitLines();
     const events: string[] = [];
     let reader: FileHandle | undefined;
     const reads = vi.spyOn(handle, "read").mockImplementation(async function (this: FileHandle, ...args: unknown[]) {
       reader = this;
       events.push("read");
-      const done = await (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      const done = await read.apply(this, args);
       // Still open when its read ends.
       events.push(`read done, fd open ${this.fd >= 0}`);
       return done;
@@ -113,14 +118,10 @@ describe("readLines", () => {
   });
 
   it("throws a read that failed while the caller worked on the chunk before where the next chunk is asked for", async () => {
-    const path = await fileWith("0123456789\n".repeat(100));
-    const probe = await open(path, "r");
-    const handle = Object.getPrototypeOf(probe) as FileHandle;
-    await probe.close();
-    const { read } = handle;
+    const { path, handle, read } = await fileOfTenDigitLines();
     let reads = 0;
     const failing = vi.spyOn(handle, "read").mockImplementation(function (this: FileHandle, ...args: unknown[]) {
-      return ++reads === 2 ? Promise.reject(new Error("disk gone")) : (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      return ++reads === 2 ? Promise.reject(new Error("disk gone")) : read.apply(this, args);
     } as FileHandle["read"]);
     const seen: string[] = [];
     try {
