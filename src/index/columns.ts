@@ -138,16 +138,8 @@ export class NumberColumn {
    */
   bestInWord(word: number, direction: "asc" | "desc"): number {
     if (word << 5 >= this.top) return NaN;
-    let ranges = this.ranges;
-    if (!ranges || word >= ranges.built.length) ranges = this.ranges = grownRanges(ranges, (this.values.length + 31) >>> 5);
-    if (!ranges.built[word]) {
-      ranges.built[word] = 1;
-      ranges.greatest[word] = ranges.least[word] = NaN;
-      for (let doc = word << 5, end = Math.min(this.top, doc + 32); doc < end; doc++) {
-        const value = this.get(doc);
-        if (!Number.isNaN(value)) widenRange(ranges, word, value);
-      }
-    }
+    const ranges = this.wordRanges(word);
+    if (!ranges.built[word]) this.buildWord(ranges, word);
     return direction === "desc" ? ranges.greatest[word] : ranges.least[word];
   }
 
@@ -165,9 +157,9 @@ export class NumberColumn {
     if (!blocks.built[block]) {
       blocks.built[block] = 1;
       blocks.greatest[block] = blocks.least[block] = NaN;
-      let words = this.ranges;
-      if (!words || words.built.length < (this.values.length + 31) >>> 5) words = this.ranges = grownRanges(words, (this.values.length + 31) >>> 5);
-      for (let word = from >>> 5, end = (Math.min(this.top, from + RANGE_BLOCK) + 31) >>> 5; word < end; word++) {
+      const end = (Math.min(this.top, from + RANGE_BLOCK) + 31) >>> 5;
+      const words = this.wordRanges(end - 1);
+      for (let word = from >>> 5; word < end; word++) {
         if (!words.built[word]) this.buildWord(words, word);
         const greatest = words.greatest[word];
         if (Number.isNaN(greatest)) continue;
@@ -189,6 +181,13 @@ export class NumberColumn {
       this.bestInBlock(block, "desc");
       if (++made % RANGES_PER_STEP === 0) yield;
     }
+  }
+
+  /** The words' bounds, grown to cover every document room is kept for when they do not reach `word`. */
+  private wordRanges(word: number): WordRanges {
+    const ranges = this.ranges;
+    if (ranges && word < ranges.built.length) return ranges;
+    return (this.ranges = grownRanges(ranges, (this.values.length + 31) >>> 5));
   }
 
   /** A word's bounds from its stored numbers (the forms keep their order), decoded once. */

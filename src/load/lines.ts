@@ -44,7 +44,7 @@ export async function* readLines(path: string, options: ReadLinesOptions = {}): 
 /**
  * A file's bytes, read chunk by chunk into two buffers in turn: each chunk is good until the one
  * after the next is asked for, and the next is read while the caller works through this one (the
- * caller waited on every read of a chunk before, some 6 % of a load's main thread). A stream's fresh
+ * caller waited on every read of a chunk before, 4-6 % of a load's main thread). A stream's fresh
  * buffer per chunk is memory outside the heap that only a collection frees, and a large load's
  * gigabytes of them kept setting off collections for "external memory pressure".
  */
