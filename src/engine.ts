@@ -830,7 +830,7 @@ export class SearchEngine {
     try {
       collections = [];
       for (const c of this.collections.values()) {
-        const state = await this.stepped(c.snapshotting());
+        const state = await this.stepped(c.snapshotting(true));
         collections.push({ spec: c.spec, state, bounds: await this.stepped(savingBounds(c, this.ranking[c.spec.kind])) });
       }
     } finally {
@@ -860,6 +860,7 @@ export class SearchEngine {
       },
       links: (links) => engine.stepped(engine.store.restoringLinks(links)),
       tally: (tally) => engine.stepped(engine.store.restoringTally(tally)),
+      slotRecords: (kind, slots) => engine.stepped(engine.store.translatingRows(kind, slots.refs)),
       async collection(state, bounds) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
@@ -870,6 +871,7 @@ export class SearchEngine {
         if (bounds) await engine.stepped(adoptingBounds(collection, engine.ranking[spec.kind], engine.options.termBoundsFrom, bounds));
       },
     }, onProgress);
+    engine.store.restored();
     await engine.stepped(engine.tallyingRestored());
     await engine.prepareBoosts();
     return engine;

@@ -15,6 +15,7 @@ import { threadPacker } from "./record-packer.js";
 import { TALLIES, type Tally, type TallyReader } from "./records/tally.js";
 import { KeyMap } from "./structures/key-map.js";
 import { KeyTable } from "./structures/key-table.js";
+import { PagedU32 } from "./structures/paged-u32.js";
 import { PairCounts } from "./structures/pair-counts.js";
 import { StringList, type ListLike } from "./structures/string-list.js";
 
@@ -109,6 +110,12 @@ export interface RestoredPiece {
   lengths: Uint32Array;
 }
 
+/** A saved slot without a record (`translatingRows`). */
+export const NO_ROW = 0xffffffff;
+
+/** Rows translated between pauses (a megabyte of them). */
+const ROWS_TRANSLATED_PER_STEP = 1 << 18;
+
 /** Kinds whose full buffers are packed (`RecordKindSpec.packed`). */
 const PACKED = new Set(DUMP_KINDS.filter((kind) => RECORD_KINDS[kind].packed));
 
@@ -142,6 +149,8 @@ export class Store implements StoreReader {
    * stored (a replaced record keeps its place). Millions of keys grow the table without a pause.
    */
   private readonly records = new Map<DumpKind, KeyTable>(DUMP_KINDS.map((k) => [k, new KeyTable()]));
+  /** While an open restores: each saved row's reference, by kind, in the order the tables came (`translatingRows`). */
+  private readonly restoredRows = new Map<DumpKind, { refs: PagedU32; count: number }>();
   /** Full buffers of packed kinds are packed (on a worker thread, `threadPacker`, unless told otherwise): such records cost about a third of their text. */
   private readonly bytes: RecordBytes;
   private readonly version = new Map<DumpKind, number>(DUMP_KINDS.map((k) => [k, 0]));
@@ -397,6 +406,9 @@ export class Store implements StoreReader {
     const { kind, keys } = piece;
     this.forgetTallies(kind);
     const first = this.bytes.placeAll(piece.chunks, piece.starts, piece.lengths);
+    const rows = this.restoredRows.get(kind) ?? { refs: new PagedU32(), count: 0 };
+    this.restoredRows.set(kind, rows);
+    for (let i = 0; i < keys.length; i++) rows.refs.set(rows.count++, first + i);
     yield* this.records.get(kind)!.reserving(this.size(kind) + keys.length);
     // A piece of 8,192 keys filed at once held the loop for 50-90 ms at a million records.
     for (let from = 0; from < keys.length; from += KEYS_FILED_PER_STEP) {
@@ -404,6 +416,32 @@ export class Store implements StoreReader {
       for (let i = from; i < to; i++) this.file(kind, keys.at(i)!, first + i, null);
       yield;
     }
+  }
+
+  /**
+   * Translates, in place, rows of the saved tables of `kind` (in the order restored) into the
+   * references of their records, in steps; NO_ROW stays. Throws a RangeError for a row past the table
+   * or named twice: no two slots index one record.
+   */
+  *translatingRows(kind: DumpKind, rows: Uint32Array): Generator<void> {
+    const restored = this.restoredRows.get(kind) ?? { refs: new PagedU32(), count: 0 };
+    const named = new Uint8Array(restored.count);
+    for (let from = 0; from < rows.length; from += ROWS_TRANSLATED_PER_STEP) {
+      const to = Math.min(rows.length, from + ROWS_TRANSLATED_PER_STEP);
+      for (let i = from; i < to; i++) {
+        const row = rows[i];
+        if (row === NO_ROW) continue;
+        if (row >= restored.count || named[row]) throw new RangeError(`row ${row} of the saved ${kind} is past the table or named twice`);
+        named[row] = 1;
+        rows[i] = restored.refs.get(row);
+      }
+      yield;
+    }
+  }
+
+  /** Lets go of the rows an open kept for `translatingRows`. */
+  restored(): void {
+    this.restoredRows.clear();
   }
 
   /**

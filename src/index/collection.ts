@@ -18,7 +18,7 @@ import type { Store } from "../store.js";
 import { ChangeLog } from "../structures/change-log.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
-import { StringList } from "../structures/string-list.js";
+import { StringList, type ListLike } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
@@ -26,7 +26,7 @@ import { eachDocument, Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
-import type { CollectionSnapshot, CollectionState, FieldState } from "./state.js";
+import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
 
 export interface FieldIndex {
@@ -42,11 +42,13 @@ export interface FieldIndex {
   statsLength: number;
 }
 
-/** Documents restored between two points where the caller may pause. */
 /** Documents plus occurrences counted into the statistics between pauses when restoring. */
 const ACCOUNT_STEP = 1 << 15;
 
+/** Documents restored between two points where the caller may pause. */
 const RESTORE_STEP = 1_024;
+/** Slots' references copied or checked between pauses (a megabyte of them). */
+const REFS_PER_STEP = 1 << 18;
 
 /** Slots of changes kept for `signalChangesSince` and `textChangesSince`: a load's worth is not, and then everything is computed again. */
 const CHANGES_KEPT = 65_536;
@@ -68,7 +70,7 @@ export class Collection {
   /** The store's reference of the version of the record each slot indexed (its JSON text, parsed when read). */
   private refs: Uint32Array<ArrayBufferLike> = new Uint32Array(64);
   /** The record key of each slot (none for a free slot), as bytes: no string per document. */
-  private readonly keys = new PackedKeys();
+  private keys = new PackedKeys();
   /** Slots: one past the highest ever used, and the free ones (taken again first). */
   private slots = new FreeIds();
   /** Each signal's raw value per document, read when the document is indexed: scoring never parses a record. */
@@ -574,9 +576,10 @@ export class Collection {
    * What a save writes, in steps, without indexing what is pending first: the caller keeps the
    * collection unchanged until the generator is done (the engine holds its read gate) and may let
    * other work run at each `yield`. Changes after it do not show in it: the columns are copied, the
-   * occurrences shared as they are (`Occurrences.snapshotting`).
+   * occurrences shared as they are (`Occurrences.snapshotting`). With `built`, the slots go as built
+   * (`BuiltSlots`: for a restore over the same store's records), else as a list of keys.
    */
-  *snapshotting(): Steps<CollectionSnapshot> {
+  *snapshotting(built = false): Steps<CollectionSnapshot> {
     const capacity = this.capacity;
     const fields: CollectionSnapshot["fields"] = [];
     for (const f of this.fields.values()) {
@@ -596,15 +599,7 @@ export class Collection {
     const orders = yield* this.orders.stating(capacity);
     const signals: NumberColumnState[] = [];
     for (const col of this.signalValues) signals.push(yield* col.stating(capacity));
-    // The keys as bytes, not an array of strings: a full collection while a save writes would mark every one.
-    const keys = new StringList();
-    for (let from = 0; from < capacity; from += RESTORE_STEP) {
-      const to = Math.min(capacity, from + RESTORE_STEP);
-      for (let doc = from; doc < to; doc++) {
-        this.keys.copyKeyTo(doc, keys);
-      }
-      yield;
-    }
+    const slots = built ? { slots: yield* this.builtSlots(capacity) } : { keys: yield* this.copyingKeys(capacity) };
     const dictionary = new StringList();
     for (let from = 0; from < this.dictionary.size; from += RESTORE_STEP) {
       const to = Math.min(this.dictionary.size, from + RESTORE_STEP);
@@ -613,7 +608,31 @@ export class Collection {
       }
       yield;
     }
-    return { kind: this.spec.kind, keys, free: this.slots.freeIds(), dictionary: dictionary.asStrings()!, fields, numbers, keywords, orders, signals };
+    return { kind: this.spec.kind, ...slots, free: this.slots.freeIds(), dictionary: dictionary.asStrings()!, fields, numbers, keywords, orders, signals };
+  }
+
+  /** The keys as bytes, not an array of strings: a full collection while a save writes would mark every one. */
+  private *copyingKeys(capacity: number): Steps<StringList> {
+    const keys = new StringList();
+    for (let from = 0; from < capacity; from += RESTORE_STEP) {
+      const to = Math.min(capacity, from + RESTORE_STEP);
+      for (let doc = from; doc < to; doc++) {
+        this.keys.copyKeyTo(doc, keys);
+      }
+      yield;
+    }
+    return keys;
+  }
+
+  /** The table of keys as built and each slot's reference, copied in steps. */
+  private *builtSlots(capacity: number): Steps<BuiltSlots> {
+    const keys = yield* this.keys.forming(capacity);
+    const refs = new Uint32Array(capacity);
+    for (let from = 0; from < capacity; from += REFS_PER_STEP) {
+      refs.set(this.refs.subarray(from, Math.min(capacity, from + REFS_PER_STEP)), from);
+      yield;
+    }
+    return { keys, refs };
   }
 
   /** Every field's posting lists cut to their exact length (`Postings.trimming`), in steps. */
@@ -635,30 +654,12 @@ export class Collection {
    */
   static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
     const c = new Collection(spec, store);
-    const capacity = state.keys.length;
-    // Sized once (grown by half as slots were restored, each growth copied the whole array, 40 MB at
-    // ten million, in one step), and first written in steps (see zeroedArray).
-    c.refs = yield* zeroedArray(capacity);
-    yield* c.keys.reserving(capacity - state.free.length);
-    let empty = 0;
-    for (let from = 0; from < capacity; from += RESTORE_STEP) {
-      const to = Math.min(capacity, from + RESTORE_STEP);
-      for (let doc = from; doc < to; doc++) {
-        const saved = state.keys.at(doc) ?? null;
-        if (saved === null) {
-          empty++;
-          continue;
-        }
-        const ref = store.refOf(spec.source, saved);
-        if (ref === undefined || c.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${spec.source} record for ${saved}, or two slots`);
-        c.setRef(doc, ref);
-        c.liveCount++;
-      }
-      yield;
-    }
+    const capacity = capacityOf(state);
+    if (state.slots) yield* c.takingSlots(state.slots);
+    else yield* c.restoringKeys(state.keys!, state.free.length);
     // The free slots are exactly the empty ones, each once.
-    if (new Set(state.free).size !== state.free.length || state.free.length !== empty) throw new RangeError("free slots do not match the empty ones");
-    for (const doc of state.free) if (!(Number.isInteger(doc) && doc >= 0 && doc < capacity && state.keys.at(doc) === null)) throw new RangeError(`free slot ${doc} is in use`);
+    if (new Set(state.free).size !== state.free.length || state.free.length !== capacity - c.liveCount) throw new RangeError("free slots do not match the empty ones");
+    for (const doc of state.free) if (!(Number.isInteger(doc) && doc >= 0 && doc < capacity && !c.keys.has(doc))) throw new RangeError(`free slot ${doc} is in use`);
     c.slots = new FreeIds(capacity, state.free);
     for (let from = 0; from < state.dictionary.length; from += RESTORE_STEP) {
       const to = Math.min(state.dictionary.length, from + RESTORE_STEP);
@@ -739,6 +740,39 @@ export class Collection {
     this.counted = counted;
     this.statsCount = this.liveCount;
     return true;
+  }
+
+  /** Each slot's key looked up in the store and filed in the slots' table. */
+  private *restoringKeys(keys: ListLike<string | null>, free: number): Steps<void> {
+    const capacity = keys.length;
+    // Sized once (grown by half as slots were restored, each growth copied the whole array, 40 MB at
+    // ten million, in one step), and first written in steps (see zeroedArray).
+    this.refs = yield* zeroedArray(capacity);
+    yield* this.keys.reserving(capacity - free);
+    for (let from = 0; from < capacity; from += RESTORE_STEP) {
+      const to = Math.min(capacity, from + RESTORE_STEP);
+      for (let doc = from; doc < to; doc++) {
+        const saved = keys.at(doc) ?? null;
+        if (saved === null) continue;
+        const ref = this.store.refOf(this.spec.source, saved);
+        if (ref === undefined || this.keys.putIfAbsent(saved, doc) !== undefined) throw new RangeError(`no ${this.spec.source} record for ${saved}, or two slots`);
+        this.setRef(doc, ref);
+        this.liveCount++;
+      }
+      yield;
+    }
+  }
+
+  /**
+   * The slots' table of keys and their references taken as they lie: no key is made, looked up or
+   * filed (a second of a 1M open). That each reference is the current record of the slot's key is
+   * the caller's to know (an open translates the saved rows of the store's table, each used once).
+   */
+  private *takingSlots({ keys, refs }: BuiltSlots): Steps<void> {
+    if (keys.bytes.lengths.length !== refs.length) throw new RangeError("the slots' keys and references do not match");
+    this.keys = yield* PackedKeys.fromForm(keys);
+    this.refs = refs;
+    this.liveCount = this.keys.size;
   }
 
   /** Restores a field's occurrences and posting lists; returns each term id's number of documents. */

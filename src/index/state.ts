@@ -4,7 +4,15 @@
  */
 import type { KeywordColumnState, NumberColumnState } from "./columns.js";
 import type { OccurrencesSnapshot, OccurrencesState } from "./occurrences.js";
+import type { PackedKeysForm } from "../structures/packed-keys.js";
 import type { ListLike } from "../structures/string-list.js";
+
+/** A collection's slots as built: its table of keys (a slot is its key's id) and each slot's record. */
+export interface BuiltSlots {
+  keys: PackedKeysForm;
+  /** Per slot, the store's reference of the record it indexed (any number for a free slot). */
+  refs: Uint32Array;
+}
 
 export interface FieldState<O = OccurrencesState> {
   name: string;
@@ -18,8 +26,12 @@ export type CollectionSnapshot = CollectionState<OccurrencesSnapshot>;
 
 export interface CollectionState<O = OccurrencesState> {
   kind: string;
-  /** The record key of each slot; null for a free slot. */
-  keys: ListLike<string | null>;
+  /**
+   * The record key of each slot (null for a free slot), each looked up in the store when restored;
+   * or, instead, `slots` as built, which a restore takes as they lie. Exactly one of the two.
+   */
+  keys?: ListLike<string | null>;
+  slots?: BuiltSlots;
   /** Free slots, reused last first. */
   free: number[];
   /** Terms by id. */
@@ -31,4 +43,10 @@ export interface CollectionState<O = OccurrencesState> {
   orders: NumberColumnState;
   /** Each signal's raw value per slot, in the kind's order of signals. */
   signals: NumberColumnState[];
+}
+
+/** The slots of a state: of its list of keys, or of its slots as built. Throws a RangeError for a state with both or neither. */
+export function capacityOf(state: Pick<CollectionState<unknown>, "keys" | "slots">): number {
+  if (!state.keys === !state.slots) throw new RangeError("a state has either its keys or its slots as built");
+  return state.keys?.length ?? state.slots!.refs.length;
 }

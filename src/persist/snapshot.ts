@@ -7,15 +7,20 @@
  * (src/score/saved-bounds.ts).
  */
 import type { NumberColumnState } from "../index/columns.js";
-import type { CollectionSnapshot, CollectionState, FieldState } from "../index/state.js";
-import type { KindSpec, RecordLike } from "../kinds/types.js";
+import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "../index/state.js";
+import { DUMP_KINDS } from "../kinds/index.js";
+import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
 import type { SavedBounds, SavedFieldBounds } from "../score/saved-bounds.js";
 import type { SavedHeader } from "./format.js";
-import type { SavedRecords } from "../store.js";
+import { NO_ROW, type SavedRecords } from "../store.js";
+import { PagedU32 } from "../structures/paged-u32.js";
 import { LayoutError, pause, type FrameReader, type FrameWriter } from "./frames.js";
 import { readRecords, writeRecords, type RecordsSink } from "./records.js";
 import { checkingShares } from "./shares.js";
 import { cut, SectionReader, SectionWriter, whole } from "./sections.js";
+
+/** Slots' rows made or checked between pauses. */
+const ROWS_PER_STEP = 1 << 18;
 
 /** The store's current records and the buffers they lie in, and each search kind's index. */
 export interface IndexSnapshot extends SavedRecords {
@@ -24,6 +29,11 @@ export interface IndexSnapshot extends SavedRecords {
 
 /** Where an open hands over the store's chunks and tables (in the order saved), then each index. */
 export interface RestoreSink extends RecordsSink {
+  /**
+   * Translates, in place, each row of the saved table of `kind` in `slots.refs` (NO_ROW aside) into
+   * the reference of the record taken over; rejects a row past the table or named twice.
+   */
+  slotRecords(kind: DumpKind, slots: BuiltSlots): void | Promise<void>;
   /** Each search kind's saved index (and its bounds, when saved), after every record; restoring may take turns of the event loop. */
   collection(state: CollectionState, bounds: SavedBounds | undefined): void | Promise<void>;
 }
@@ -47,15 +57,16 @@ export function fitsSchema(saved: unknown, spec: KindSpec<RecordLike>): boolean 
 export async function writeSnapshot(frames: FrameWriter, snapshot: IndexSnapshot): Promise<void> {
   await writeRecords(frames, snapshot);
   const sections = new SectionWriter(frames);
-  for (const { state, bounds } of snapshot.collections) {
-    await writeCollection(sections, state);
+  const rows = new SavedRows(snapshot.records);
+  for (const { spec, state, bounds } of snapshot.collections) {
+    await writeCollection(sections, state, spec.source, rows);
     if (bounds) await writeBounds(sections, bounds);
   }
   await frames.end();
 }
 
-async function writeCollection(out: SectionWriter, state: CollectionSnapshot): Promise<void> {
-  const capacity = state.keys.length;
+async function writeCollection(out: SectionWriter, state: CollectionSnapshot, source: DumpKind, rows: SavedRows): Promise<void> {
+  const capacity = capacityOf(state);
   await out.frames.frame("collection", {
     kind: state.kind,
     capacity,
@@ -64,8 +75,11 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot): P
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
     signals: state.signals.length,
+    // Format 12 on: the slots as built, each slot's record as its row in the table of `source`.
+    ...(state.slots ? { slots: { source, used: state.slots.keys.bytes.used } } : {}),
   });
-  await out.strings("keys", state.keys);
+  if (state.slots) await writeSlots(out, state.slots, await rows.rowsOf(source, state.slots));
+  else await out.strings("keys", state.keys!);
   await out.strings("dictionary", state.dictionary);
   for (const f of state.fields) {
     const occurrences = f.occurrences;
@@ -82,6 +96,67 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot): P
   }
   await out.array("orders", state.orders.values, { form: state.orders.form });
   for (const [i, { form, values }] of state.signals.entries()) await out.array(`signal.${i}`, values, { form });
+}
+
+/** The slots as built (`BuiltSlots`), each slot's reference written as its record's row. */
+async function writeSlots(out: SectionWriter, { keys }: BuiltSlots, rows: Uint32Array): Promise<void> {
+  const { bytes, parts } = keys;
+  await out.array("slots.partLengths", Uint32Array.from(parts, (part) => part.length));
+  await out.groups("slots.parts", "u32", parts);
+  await out.array("slots.pageLengths", Uint32Array.from(bytes.pages, (page) => page.length));
+  await out.groups("slots.pages", "u8", bytes.pages);
+  await out.array("slots.starts", bytes.starts);
+  await out.array("slots.lengths", bytes.lengths);
+  await out.strings("slots.wide", bytes.wide);
+  await out.array("slots.wideIds", bytes.wideIds);
+  await out.array("slots.freed", bytes.freed);
+  await out.array("slots.rows", rows);
+}
+
+/**
+ * Each saved record's row in the table of its kind (the order `writeRecords` writes them), by its
+ * reference: what a collection's slots name their records by in the file, since an open gives the
+ * records new references.
+ */
+class SavedRows {
+  private readonly byKind = new Map<DumpKind, PagedU32>();
+
+  constructor(private readonly records: IndexSnapshot["records"]) {}
+
+  /** Each slot's row (NO_ROW for a slot without a key), in steps with pauses. Throws when a slot's record is not among the saved ones. */
+  async rowsOf(kind: DumpKind, { keys, refs }: BuiltSlots): Promise<Uint32Array> {
+    const rowOf = await this.rowsOfKind(kind);
+    const rows = new Uint32Array(refs.length);
+    for (let from = 0; from < refs.length; from += ROWS_PER_STEP) {
+      for (let slot = from; slot < Math.min(refs.length, from + ROWS_PER_STEP); slot++) {
+        if (keys.bytes.lengths[slot] === 0) {
+          rows[slot] = NO_ROW;
+          continue;
+        }
+        const row = rowOf.get(refs[slot]);
+        if (row === 0) throw new Error(`slot ${slot} of ${kind} indexes a record that is not saved`);
+        rows[slot] = row - 1;
+      }
+      await pause();
+    }
+    return rows;
+  }
+
+  /** Row + 1 by reference, for the records of `kind`. */
+  private async rowsOfKind(kind: DumpKind): Promise<PagedU32> {
+    let rowOf = this.byKind.get(kind);
+    if (rowOf) return rowOf;
+    rowOf = new PagedU32();
+    let row = 0;
+    for (const { entries } of this.records.filter((r) => r.kind === kind)) {
+      for (const { refs } of entries) {
+        for (const ref of refs) rowOf.set(ref, ++row);
+        await pause();
+      }
+    }
+    this.byKind.set(kind, rowOf);
+    return rowOf;
+  }
 }
 
 async function writeBounds(out: SectionWriter, bounds: SavedBounds): Promise<void> {
@@ -103,6 +178,8 @@ export async function readSnapshot(frames: FrameReader, header: SavedHeader, sin
   for (const { kind } of header.collections) {
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
     const state = await readCollection(sections, frame.meta);
+    // Rows of the saved tables become references of the records taken over.
+    if (state.slots) await sink.slotRecords((frame.meta as unknown as CollectionMeta).slots!.source, state.slots);
     frame = await frames.next();
     let bounds: SavedBounds | undefined;
     if (frame?.name === "bounds") {
@@ -122,6 +199,7 @@ interface CollectionMeta {
   numbers: string[];
   keywords: string[];
   signals: number;
+  slots?: { source: DumpKind; used: number };
 }
 
 async function readCollection(input: SectionReader, raw: Record<string, unknown>): Promise<CollectionState> {
@@ -130,8 +208,9 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   if (!Array.isArray(meta.free) || !Array.isArray(meta.fields) || !Array.isArray(meta.numbers) || !Array.isArray(meta.keywords)) {
     throw new LayoutError(`the index of ${meta.kind} is incomplete`);
   }
-  const keys = await input.strings("keys");
-  if (keys.length !== capacity) throw new LayoutError("keys do not match the capacity");
+  const slots = meta.slots === undefined ? undefined : await readSlots(input, meta.slots);
+  const keys = slots ? undefined : await input.strings("keys");
+  if (capacityOf({ keys, slots }) !== capacity) throw new LayoutError("keys do not match the capacity");
   const dictionary = (await input.strings("dictionary")).asStrings();
   if (!dictionary) throw new LayoutError("the dictionary holds a null");
   const fields: FieldState[] = [];
@@ -159,7 +238,37 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   const orders = await input.numbers("orders");
   const signals: NumberColumnState[] = [];
   for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.numbers(`signal.${i}`));
-  return { kind: meta.kind, keys, free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
+  return { kind: meta.kind, ...(slots ? { slots } : { keys }), free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
+}
+
+/**
+ * The slots as `writeSlots` wrote them, their arrays views of the frames read; `refs` holds each
+ * slot's row (NO_ROW for a slot without a key) until the sink translates it (`slotRecords`).
+ */
+async function readSlots(input: SectionReader, raw: unknown): Promise<BuiltSlots> {
+  const meta = (raw ?? {}) as { source?: unknown; used?: unknown };
+  if (!DUMP_KINDS.includes(meta.source as DumpKind)) throw new LayoutError("the slots name no kind of records");
+  const used = whole(meta.used, "slots.used");
+  const partLengths = await input.array("slots.partLengths", "u32");
+  const parts = cut("slots.parts", await input.chunks("slots.parts"), partLengths);
+  const pageLengths = await input.array("slots.pageLengths", "u32");
+  const pages = cut("slots.pages", await input.chunks("slots.pages", "u8"), pageLengths);
+  const starts = await input.array("slots.starts", "u32");
+  const lengths = await input.array("slots.lengths", "u32");
+  const wide = (await input.strings("slots.wide")).asStrings();
+  if (!wide) throw new LayoutError("slots.wide holds a null");
+  const wideIds = await input.array("slots.wideIds", "u32");
+  const freed = await input.array("slots.freed", "u32");
+  const rows = await input.array("slots.rows", "u32");
+  if (rows.length !== lengths.length) throw new LayoutError("slots.rows do not match the slots");
+  // A slot has a row exactly when it has a key.
+  for (let from = 0; from < rows.length; from += ROWS_PER_STEP) {
+    for (let slot = from; slot < Math.min(rows.length, from + ROWS_PER_STEP); slot++) {
+      if ((rows[slot] === NO_ROW) !== (lengths[slot] === 0)) throw new LayoutError(`slot ${slot} has a key without a record, or a record without a key`);
+    }
+    await pause();
+  }
+  return { keys: { parts, bytes: { pages, used, starts, lengths, wide, wideIds, freed } }, refs: rows };
 }
 
 /** The bounds `writeBounds` wrote, checked for their shape (what they are of is checked when they are taken: `adoptBounds`). */

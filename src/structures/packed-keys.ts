@@ -10,7 +10,7 @@
 import { hashKey } from "./hash.js";
 import { lastingArray } from "./lasting-memory.js";
 import type { StringList } from "./string-list.js";
-import { MAX_PACKED, StringPages } from "./string-pages.js";
+import { MAX_PACKED, StringPages, type StringPagesForm } from "./string-pages.js";
 
 /** The longest key `copyKeyBytes` copies: a buffer of this many bytes holds any of them. */
 export const MAX_KEY_BYTES = MAX_PACKED;
@@ -21,9 +21,22 @@ const SHARDS = 1 << SHARD_BITS;
 const SPLIT_AT = 4096;
 /** Slots of a new table; a part doubles when more than half full. */
 const FIRST_SLOTS = 8;
+/** Ids counted between pauses when a table is taken from its form. */
+const CHECKED_PER_STEP = 65_536;
+
+/**
+ * A table as it is built, for a save that an open takes as it lies (`PackedKeys.fromForm`): an open
+ * of ten million keys otherwise made, hashed and filed ten million strings.
+ */
+export interface PackedKeysForm {
+  /** The keys' bytes. */
+  bytes: StringPagesForm;
+  /** One part, or SHARDS: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). */
+  parts: Uint32Array[];
+}
 
 export class PackedKeys {
-  private readonly bytes = new StringPages();
+  private bytes = new StringPages();
   /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). One part until split. */
   private parts: Uint32Array[] = [new Uint32Array(2 * FIRST_SLOTS)];
   private held = new Uint32Array(1);
@@ -152,6 +165,71 @@ export class PackedKeys {
       this.parts[index] = placedIn(this.parts[index], slots);
       yield;
     }
+  }
+
+  /**
+   * The table as built, for ids below `limit` (no id from `limit` on may hold a key), copied a part
+   * or a page a step: the copy is what a save writes while the table may change.
+   */
+  *forming(limit: number): Generator<void, PackedKeysForm> {
+    const bytes = yield* this.bytes.forming(limit);
+    const parts: Uint32Array[] = [];
+    for (const part of this.parts) {
+      parts.push(part.slice());
+      yield;
+    }
+    return { bytes, parts };
+  }
+
+  /**
+   * A table from its `form`, taken as it lies (the parts and pages are the arrays given), checked in
+   * steps of a part. Throws a RangeError where the parts do not fit together: a part that is not a
+   * power of two of slots or is over half full, an entry of an id without a key or past the ids, an
+   * id filed twice or not at all, an entry in another part than its hash's or not reachable from its
+   * hash's slot. A hash is not computed again (that is the work saved): a hash that is not its key's
+   * would only leave the key unfound.
+   */
+  static *fromForm(form: PackedKeysForm): Generator<void, PackedKeys> {
+    const bytes = yield* StringPages.fromForm(form.bytes);
+    const { parts } = form;
+    const limit = form.bytes.lengths.length;
+    if (parts.length !== 1 && parts.length !== SHARDS) throw new RangeError("a key table has one part or all");
+    const partMask = parts.length === 1 ? 0 : SHARDS - 1;
+    const held = new Uint32Array(parts.length);
+    const filed = new Uint8Array(limit);
+    let count = 0;
+    for (let index = 0; index < parts.length; index++) {
+      const part = parts[index];
+      const slots = part.length >>> 1;
+      if (slots < FIRST_SLOTS || (slots & (slots - 1)) !== 0 || part.length % 2) throw new RangeError("a part of a key table is not a power of two");
+      const mask = slots - 1;
+      for (let slot = 0; slot < slots; slot++) {
+        const entry = part[2 * slot + 1];
+        if (entry === 0) continue;
+        const id = entry - 1;
+        const hash = part[2 * slot];
+        if (id >= limit || filed[id] || !bytes.has(id)) throw new RangeError(`a key table files id ${id} wrongly`);
+        if (((hash >>> (32 - SHARD_BITS)) & partMask) !== index) throw new RangeError("a key is in another part than its hash's");
+        for (let at = hash & mask; at !== slot; at = (at + 1) & mask) if (part[2 * at + 1] === 0) throw new RangeError("a key lies past an empty slot");
+        filed[id] = 1;
+        held[index]++;
+      }
+      if (held[index] * 2 > slots) throw new RangeError("a part of a key table is over half full");
+      count += held[index];
+      yield;
+    }
+    // Each entry's id holds a string and is filed once: as many entries as strings is every string filed.
+    let strings = 0;
+    const { lengths } = form.bytes;
+    for (let from = 0; from < limit; from += CHECKED_PER_STEP) {
+      const to = Math.min(limit, from + CHECKED_PER_STEP);
+      for (let id = from; id < to; id++) if (lengths[id] !== 0) strings++;
+      yield;
+    }
+    if (strings !== count) throw new RangeError("a key is not filed");
+    const out = new PackedKeys();
+    [out.bytes, out.parts, out.held, out.partMask, out.count] = [bytes, [...parts], held, partMask, count];
+    return out;
   }
 
   /** Spreads the one part's entries over SHARDS parts by the top bits of their hashes. */

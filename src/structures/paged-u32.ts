@@ -42,6 +42,24 @@ export class PagedU32 implements U32Reader {
     return (this.pages[p] = grownPage(this.pages[p], at + 1, FIRST_PAGE, PAGE, (n) => lastingArray(n)));
   }
 
+  /** The numbers at indexes 0 to `limit` - 1, end to end in a fresh array (what a save writes), a page a step. */
+  *copying(limit: number): Generator<void, Uint32Array> {
+    const out = new Uint32Array(limit);
+    for (let p = 0; p * PAGE < limit; p++) {
+      const page = this.pages[p];
+      if (page) out.set(page.subarray(0, Math.min(page.length, limit - p * PAGE)), p * PAGE);
+      yield;
+    }
+    return out;
+  }
+
+  /** Numbers laid out as `copying` gives them, taken as they lie: each page a view of `values`, nothing copied. */
+  static over(values: Uint32Array): PagedU32 {
+    const out = new PagedU32();
+    for (let at = 0; at < values.length; at += PAGE) out.pages.push(values.subarray(at, Math.min(values.length, at + PAGE)));
+    return out;
+  }
+
   /**
    * The numbers as they are now, sharing the pages: for a writer that only sets indexes it never set
    * before, values read through it never change.

@@ -9,6 +9,7 @@
 import { grownPage } from "./grown-page.js";
 import { lastingArray } from "./lasting-memory.js";
 import { PagedU32 } from "./paged-u32.js";
+import type { ListLike } from "./string-list.js";
 
 const PAGE_BITS = 20;
 const PAGE = 1 << PAGE_BITS;
@@ -23,14 +24,35 @@ const SHORT_COPY = 256;
 const AS_STRING = 0xffffffff;
 /** Bytes of the first page, which doubles up to PAGE. */
 const FIRST_PAGE = 256;
+/** Ids whose bookkeeping an open checks between pauses. */
+const CHECKED_PER_STEP = 65_536;
+
+/**
+ * Strings pages as they are held, for a save that an open takes as it lies (`StringPages.fromForm`):
+ * no string is made, hashed or copied at the open.
+ */
+export interface StringPagesForm {
+  /** The pages, each as long as it is held (the last may be shorter than a page). */
+  pages: Uint8Array[];
+  /** Where the next string's bytes go: page × 2^20 + offset. */
+  used: number;
+  /** Per id below their length: where its bytes start, and its length + 1 (0: no string; 2^32 - 1: kept as a string, in `wide`). */
+  starts: Uint32Array;
+  lengths: Uint32Array;
+  /** The strings kept as strings, ascending by id. */
+  wideIds: Uint32Array;
+  wide: ListLike<string>;
+  /** Bytes let go: pairs of (rounded length, start). */
+  freed: Uint32Array;
+}
 
 export class StringPages {
   private readonly pages: Uint8Array[] = [];
   /** Where the next string's bytes go: page × PAGE + offset. */
   private used = 0;
   /** Per id: where its bytes start, and its length + 1 (0: no string; AS_STRING). */
-  private readonly starts = new PagedU32();
-  private readonly lengths = new PagedU32();
+  private starts = new PagedU32();
+  private lengths = new PagedU32();
   private readonly strings = new Map<number, string>();
   /** Starts of bytes let go, by rounded length. */
   private readonly freed = new Map<number, number[]>();
@@ -143,6 +165,73 @@ export class StringPages {
     this.lengths.set(id, 0);
   }
 
+  /**
+   * The pages and the bookkeeping of ids below `limit` (no id from `limit` on may hold a string),
+   * copied a page a step: the copy is what a save writes while the strings may change.
+   */
+  *forming(limit: number): Generator<void, StringPagesForm> {
+    const wideIds = Uint32Array.from([...this.strings.keys()].sort((a, b) => a - b));
+    if (wideIds.length && wideIds[wideIds.length - 1] >= limit) throw new RangeError("a string lies past the limit");
+    const freed: number[] = [];
+    for (const [rounded, starts] of this.freed) for (const start of starts) freed.push(rounded, start);
+    const pages: Uint8Array[] = [];
+    for (const page of this.pages) {
+      pages.push(page.slice());
+      yield;
+    }
+    return {
+      pages,
+      used: this.used,
+      starts: yield* this.starts.copying(limit),
+      lengths: yield* this.lengths.copying(limit),
+      wideIds,
+      wide: Array.from(wideIds, (id) => this.strings.get(id)!),
+      freed: Uint32Array.from(freed),
+    };
+  }
+
+  /**
+   * Pages from their `form`, taken as they lie (the pages and the bookkeeping are views of the arrays
+   * given), checked in steps of CHECKED_PER_STEP ids. Throws a RangeError where the parts do not fit
+   * together: a string's bytes outside the pages or past `used`, a length past MAX_PACKED, a string
+   * kept as a string without one, freed bytes outside the pages. No string is made.
+   */
+  static *fromForm(form: StringPagesForm): Generator<void, StringPages> {
+    const { pages, used, starts, lengths, wideIds, wide, freed } = form;
+    if (pages.some((page) => page.length > PAGE) || !Number.isSafeInteger(used) || used < 0 || used > pages.length * PAGE) throw new RangeError("the pages do not fit");
+    if (starts.length !== lengths.length || wideIds.length !== wide.length || freed.length % 2) throw new RangeError("the strings' bookkeeping does not fit");
+    let wideHeld = 0;
+    for (let from = 0; from < lengths.length; from += CHECKED_PER_STEP) {
+      const to = Math.min(lengths.length, from + CHECKED_PER_STEP);
+      for (let id = from; id < to; id++) {
+        const length = lengths[id];
+        if (length === 0) continue;
+        if (length === AS_STRING) wideHeld++;
+        else if (length - 1 > MAX_PACKED || !inPages(pages, used, starts[id], length - 1)) throw new RangeError(`the string of ${id} lies outside the pages`);
+      }
+      yield;
+    }
+    if (wideHeld !== wideIds.length) throw new RangeError("strings kept as strings are missing");
+    const out = new StringPages();
+    for (let i = 0; i < wideIds.length; i++) {
+      const value = wide.at(i);
+      if (lengths[wideIds[i]] !== AS_STRING || (i > 0 && wideIds[i] <= wideIds[i - 1]) || value === undefined) throw new RangeError("a string kept as a string does not fit");
+      out.strings.set(wideIds[i], value);
+    }
+    for (let i = 0; i < freed.length; i += 2) {
+      const [rounded, start] = [freed[i], freed[i + 1]];
+      if (rounded !== roundUp(rounded) || !inPages(pages, used, start, rounded)) throw new RangeError("bytes let go lie outside the pages");
+      const list = out.freed.get(rounded);
+      if (list) list.push(start);
+      else out.freed.set(rounded, [start]);
+    }
+    out.pages.push(...pages);
+    out.used = used;
+    out.starts = PagedU32.over(starts);
+    out.lengths = PagedU32.over(lengths);
+    return out;
+  }
+
   /** The start of `rounded` free bytes in one page. */
   private room(rounded: number): number {
     const reused = this.freed.get(rounded)?.pop();
@@ -157,6 +246,13 @@ export class StringPages {
     this.used += rounded;
     return start;
   }
+}
+
+/** A string's bytes `[start, start + length)` lie within one of `pages`, before `used`. */
+function inPages(pages: readonly Uint8Array[], used: number, start: number, length: number): boolean {
+  const page = pages.at(start >>> PAGE_BITS);
+  const at = start & (PAGE - 1);
+  return page !== undefined && at + length <= page.length && start + length <= used;
 }
 
 /** Bytes a string of `length` characters takes: a multiple of 8, so that freed bytes fit later strings of about that length. */

@@ -55,14 +55,14 @@ describe("lists of strings in a saved index", () => {
   });
 
   it("whose bytes are not an encoding are damaged", async () => {
-    const keysAt = frames.findIndex((f) => f.name === "strings" && f.meta.of === "keys");
-    const cut = frames.map((f, i) => (i === keysAt + 1 ? { ...f, payload: f.payload.subarray(0, f.payload.length - 1) } : f));
+    const dictionaryAt = frames.findIndex((f) => f.name === "strings" && f.meta.of === "dictionary");
+    const cut = frames.map((f, i) => (i === dictionaryAt + 1 ? { ...f, payload: f.payload.subarray(0, f.payload.length - 1) } : f));
     const error = await openFrames(header, cut);
     expect(error).toBeInstanceOf(SavedIndexError);
     expect((error as SavedIndexError).problem).toBe("corrupt");
-    expect(String(error)).toMatch(/keys: encoded strings: past the end/);
+    expect(String(error)).toMatch(/dictionary: encoded strings: past the end/);
 
-    const unknown = frames.map((f, i) => (i === keysAt ? { ...f, meta: { ...f.meta, encoding: "zip" } } : f));
+    const unknown = frames.map((f, i) => (i === dictionaryAt ? { ...f, meta: { ...f.meta, encoding: "zip" } } : f));
     expect(String(await openFrames(header, unknown))).toMatch(/unknown encoding/);
   });
 });

@@ -181,15 +181,67 @@ function numbersAsDoubles(form: string, payload: Buffer): Float64Array {
   return Float64Array.from(stored, (n) => (n === 0 ? NaN : (n - 1) * (form === "seconds" ? 1000 : 1)));
 }
 
+/** The sections of the slots as built (format 12), in the order written. */
+const SLOT_SECTIONS = ["partLengths", "parts", "pageLengths", "pages", "starts", "lengths", "wide", "wideIds", "freed", "rows"];
+
+/** Each slot's key (null for a free slot) from the slots' sections that follow the collection frame at `at`; and where they end. */
+export function builtSlotKeys(frames: Frame[], at: number): { keys: Array<string | null>; end: number } {
+  const sections = new Map<string, Frame[]>();
+  let i = at + 1;
+  for (const name of SLOT_SECTIONS) {
+    if (frames[i].meta.of !== `slots.${name}`) throw new Error(`expected slots.${name}, found ${String(frames[i].meta.of)}`);
+    const end = sectionEnd(frames, i);
+    sections.set(name, frames.slice(i + 1, end));
+    i = end;
+  }
+  const numbers = (name: string) => sections.get(name)!.flatMap((f) => [...new Uint32Array(f.payload.buffer as ArrayBuffer, f.payload.byteOffset, f.payload.length / 4)]);
+  const pages = Buffer.concat(sections.get("pages")!.map((f) => f.payload));
+  const pageLengths = numbers("pageLengths");
+  // A page's bytes start where the pages before it end; a start is page × 2^20 + offset.
+  const pageStarts = pageLengths.map((_, p) => pageLengths.slice(0, p).reduce((a, b) => a + b, 0));
+  const [starts, lengths, wideIds] = [numbers("starts"), numbers("lengths"), numbers("wideIds")];
+  const wide = sections.get("wide")!.flatMap((f) => decoded(f.payload));
+  const keys = lengths.map((length, slot) => {
+    if (length === 0) return null;
+    if (length === 0xffffffff) return wide[wideIds.indexOf(slot)];
+    const from = pageStarts[Math.floor(starts[slot] / 2 ** 20)] + (starts[slot] % 2 ** 20);
+    return pages.subarray(from, from + length - 1).toString("latin1");
+  });
+  return { keys, end: i };
+}
+
 /**
- * The frames as format 10 laid them out: without the bounds after each kind's index, and a keyword
+ * The frames as format 11 laid them out: each kind's slots as a list of keys (a strings section,
+ * `keys`) in place of the slots as built, its collection frame naming no `slots`. Nothing else
+ * changed between the two.
+ */
+export function asFormat11(frames: Frame[]): Frame[] {
+  const out: Frame[] = [];
+  for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i];
+    if (frame.name !== "collection" || !frame.meta.slots) {
+      out.push(frame);
+      continue;
+    }
+    const { slots: _, ...meta } = frame.meta;
+    const { keys, end } = builtSlotKeys(frames, i);
+    const list = StringList.of(keys);
+    out.push({ name: "collection", meta, payload: frame.payload }, { name: "strings", meta: { of: "keys", count: keys.length, encoding: "bytes" }, payload: Buffer.alloc(0) });
+    for (let at = 0; at < keys.length; at += 16_384) out.push({ name: "data", meta: {}, payload: Buffer.from(list.encode(at, at + 16_384)) });
+    i = end - 1;
+  }
+  return out;
+}
+
+/**
+ * The frames as format 10 laid them out: format 11's, without the bounds after each kind's index, and a keyword
  * column's own keys (documents holding their own key, marked by the id its ids section names
  * `ownKey`) as values of their own at the end of its values, its ids in four bytes. Nothing else
  * changed between the two.
  */
 export function asFormat10(frames: Frame[]): Frame[] {
   let inBounds = false;
-  const unbounded = frames.filter((frame) => {
+  const unbounded = asFormat11(frames).filter((frame) => {
     if (frame.name === "bounds") inBounds = true;
     else if (frame.name === "collection") inBounds = false;
     return !inBounds;
