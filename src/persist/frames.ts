@@ -12,9 +12,15 @@ import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES
 export interface Frame {
   name: string;
   meta: Record<string, unknown>;
-  /** A buffer of its own (offset 0), so typed arrays can view it, in lasting memory (`lastingBuffer`): an index keeps much of it. */
+  /**
+   * At a multiple of PAYLOAD_ALIGN of its memory, so typed arrays can view it, in lasting memory
+   * (`lastingBuffer`): an index keeps much of it. Frames read together share that memory.
+   */
   payload: Buffer;
 }
+
+/** Where payloads start in a file: at multiples of the widest element of a typed array (files written before they were are read by copying). */
+export const PAYLOAD_ALIGN = 8;
 
 /** Typed arrays are written and read in the platform's byte order, which must be little-endian. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -46,7 +52,11 @@ export class FrameWriter {
   /** One frame; `payload` is written as given (typed-array views included), parts end to end without joining them first. */
   async frame(name: string, meta: Record<string, unknown>, payload: ArrayBufferView | string | ArrayBufferView[] = EMPTY): Promise<void> {
     const nameBytes = Buffer.from(name);
-    const metaBytes = Buffer.from(JSON.stringify(meta));
+    const json = JSON.stringify(meta);
+    // The meta's JSON ends in spaces so that the payload starts at a multiple of PAYLOAD_ALIGN in the
+    // file: a reader can then view it where it was read, typed arrays of any width included.
+    const unaligned = this.bytes + 4 + nameBytes.length + 4 + Buffer.byteLength(json) + 8;
+    const metaBytes = Buffer.from(json + " ".repeat((PAYLOAD_ALIGN - (unaligned % PAYLOAD_ALIGN)) % PAYLOAD_ALIGN));
     const parts = typeof payload === "string" ? [Buffer.from(payload)] : (Array.isArray(payload) ? payload : [payload]).map(bytesOf);
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(length)]);
@@ -77,10 +87,17 @@ const EMPTY = new Uint8Array(0);
 /** A view's bytes as a Buffer over the same memory. */
 const bytesOf = (view: ArrayBufferView): Buffer => Buffer.from(view.buffer, view.byteOffset, view.byteLength);
 
-/** Bytes read at once for the small parts of frames. */
-const READ_AHEAD = 1024 * 1024;
-/** Reads at least this long bypass the read-ahead. */
-const DIRECT_READ = 64 * 1024;
+/** Payload bytes of frames read ahead (and checked) between pauses. */
+const CHECKED_PER_TURN = 4 * 1024 * 1024;
+/** Bytes read at once: frames that fit are parts of it. */
+const SPAN_BYTES = 16 * 1024 * 1024;
+/** A payload not aligned (written before payloads were) is copied out of its span below this length, else read on its own. */
+const COPIED_BELOW = 64 * 1024;
+/**
+ * Payload bytes of whole frames read ahead of the caller: most of them are kept by the index opened
+ * (its occurrences and columns are views of them), so reading them early costs little memory.
+ */
+const READ_AHEAD_FRAMES = 256 * 1024 * 1024;
 
 /** Thrown for a file that is not laid out as a saved index; the caller names the file. */
 export class LayoutError extends Error {}
@@ -125,21 +142,81 @@ export class FrameReader {
     return header as SavedHeader;
   }
 
-  /** The frame being read while the caller works on the one before. */
-  private ahead: Promise<Frame | undefined> | undefined;
+  /** Frames read ahead and not yet handed over, in order (undefined: the end); `failure` is what ended the reading ahead. */
+  private readonly ready: Array<Frame | undefined> = [];
+  private failure: { error: unknown } | undefined;
+  /** Payload bytes of the frames in `ready`. */
+  private readyBytes = 0;
+  /** The reading ahead under way, if any. */
+  private reading: Promise<void> | undefined;
+  private closed = false;
+  /** Payload bytes handed over since `next` last let the loop turn. */
+  private handedSincePause = 0;
+  /** Wakes a `next` waiting for a frame. */
+  private wake: (() => void) | undefined;
 
-  /** The next frame, or undefined after the end frame. */
+  /**
+   * The next frame, or undefined after the end frame. Frames are read ahead, one after another, while
+   * the caller works on those before (up to READ_AHEAD_FRAMES bytes of payloads waiting): an open is
+   * then not read and restored in turns. A failure to read surfaces at the frame where it happened.
+   */
   async next(): Promise<Frame | undefined> {
-    const current = this.ahead ?? this.readFrame();
-    this.ahead = undefined;
-    const frame = await current;
-    this.onProgress?.(this.handedOver(frame), this.size);
-    if (frame) {
-      // Reading the next frame overlaps the caller's work on this one; its failure surfaces at the next call.
-      this.ahead = this.readFrame();
-      this.ahead.catch(() => undefined);
+    // Frames read ahead come without a wait: a caller taking many in a row (a collection's sections)
+    // is made to let the loop turn every CHECKED_PER_TURN bytes (40 MB of them in one turn held it 30 ms).
+    if (this.closed) throw new LayoutError("the file was closed");
+    let turned = this.handedSincePause >= CHECKED_PER_TURN;
+    if (turned) await pause();
+    while (!this.ready.length) {
+      if (this.failure) throw this.failure.error;
+      if (this.ended && !this.reading) return undefined;
+      const waiting = new Promise<void>((resolve) => (this.wake = resolve));
+      this.readFramesAhead();
+      await waiting;
+      turned = true;
     }
+    if (turned) this.handedSincePause = 0;
+    const frame = this.ready.shift();
+    this.handedSincePause += frame?.payload.length ?? 0;
+    this.readyBytes -= frame?.payload.length ?? 0;
+    this.readFramesAhead();
+    this.onProgress?.(this.handedOver(frame), this.size);
     return frame;
+  }
+
+  /** Waits for the reading ahead to stop (the file may be closed then); reads and hands over nothing more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.failure ??= { error: new LayoutError("the file was closed") };
+    await this.reading;
+  }
+
+  /** Starts reading ahead unless it runs, the end was read, it failed, or enough waits. */
+  private readFramesAhead(): void {
+    if (this.reading || this.failure || this.ended || this.readyBytes >= READ_AHEAD_FRAMES) return;
+    this.reading = this.readingFramesAhead();
+  }
+
+  private async readingFramesAhead(): Promise<void> {
+    try {
+      let sincePause = 0;
+      while (!this.failure && !this.ended && this.readyBytes < READ_AHEAD_FRAMES) {
+        const frame = await this.readFrame();
+        this.ready.push(frame);
+        this.readyBytes += frame?.payload.length ?? 0;
+        this.wake?.();
+        // Frames of a span already read come without a wait for the file: their checksums in one turn held the loop.
+        sincePause += frame?.payload.length ?? 0;
+        if (sincePause >= CHECKED_PER_TURN) {
+          sincePause = 0;
+          await pause();
+        }
+      }
+    } catch (error) {
+      this.failure ??= { error };
+      this.wake?.();
+    } finally {
+      this.reading = undefined;
+    }
   }
 
   /** Bytes up to the end of the frame being handed over (the one read ahead is not counted). */
@@ -178,38 +255,43 @@ export class FrameReader {
     return { name, meta: meta as Record<string, unknown>, payload };
   }
 
-  /** File bytes read ahead, starting at file offset `chunkAt`: frames are many small reads. */
-  private chunk: Buffer = Buffer.alloc(0);
-  private chunkAt = 0;
-  /** The memory `chunk` views (read ahead into again each time: `read` copies out of it). */
-  private readAhead: Buffer | undefined;
+  /** File bytes read in one go from `spanAt` (a multiple of PAYLOAD_ALIGN): frames read in spans, their parts views of them. */
+  private span: Buffer = Buffer.alloc(0);
+  private spanAt = 0;
 
-  /** Exactly `length` bytes at the current position, in a buffer of their own (offset 0, so typed arrays can view it), in lasting memory when `lasting`. */
+  /**
+   * Exactly `length` bytes at the current position. A part of a span (`lasting`: a payload, in lasting
+   * memory, at a multiple of PAYLOAD_ALIGN so that typed arrays can view it) where it fits one, read
+   * with the bytes around it in one read: a frame read as its parts, a read each, waited a turn of
+   * the loop each while an open's steps kept the loop, and the frames read ahead fell behind. A
+   * payload as long as a span, or one not aligned (written before payloads were), is a buffer of its own.
+   */
   private async read(length: number, lasting = false): Promise<Buffer> {
-    if (length > this.size - this.position) throw new LayoutError("the file ends early");
-    const out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
-    let filled = 0;
-    // A large read goes from the file straight into its buffer, even where the read-ahead holds its
-    // start: copying it out of the read-ahead touched every page twice.
-    if (length >= DIRECT_READ) while (filled < length) filled += await this.readAt(out, filled, length - filled, this.position + filled);
-    while (filled < length) {
-      const at = this.position + filled;
-      const inChunk = at - this.chunkAt;
-      if (inChunk >= 0 && inChunk < this.chunk.length) {
-        filled += this.chunk.copy(out, filled, inChunk, Math.min(this.chunk.length, inChunk + length - filled));
-      } else if (length - filled >= READ_AHEAD) {
-        filled += await this.readAt(out, filled, length - filled, at);
-      } else {
-        // One buffer read into again: a fresh megabyte per read-ahead was 382 MB at a million records.
-        this.readAhead ??= Buffer.allocUnsafeSlow(READ_AHEAD);
-        const chunk = this.readAhead.subarray(0, Math.min(READ_AHEAD, this.size - at));
-        let got = 0;
-        while (got < chunk.length) got += await this.readAt(chunk, got, chunk.length - got, at + got);
-        [this.chunk, this.chunkAt] = [chunk, at];
-      }
+    const at = this.position;
+    if (length > this.size - at) throw new LayoutError("the file ends early");
+    const aligned = !lasting || at % PAYLOAD_ALIGN === 0;
+    let out: Buffer;
+    if (length >= SPAN_BYTES || (!aligned && length >= COPIED_BELOW)) {
+      out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
+      let filled = 0;
+      while (filled < length) filled += await this.readAt(out, filled, length - filled, at + filled);
+    } else {
+      if (at < this.spanAt || at + length > this.spanAt + this.span.length) await this.readSpan(at);
+      const view = this.span.subarray(at - this.spanAt, at - this.spanAt + length);
+      out = aligned ? view : lastingBuffer(length);
+      if (!aligned) view.copy(out);
     }
     this.position += length;
     return out;
+  }
+
+  /** Reads the span that holds `at`, from the multiple of PAYLOAD_ALIGN at or before it, into fresh lasting memory (its parts outlive it). */
+  private async readSpan(at: number): Promise<void> {
+    const from = at - (at % PAYLOAD_ALIGN);
+    const span = lastingBuffer(Math.min(SPAN_BYTES, this.size - from));
+    let got = 0;
+    while (got < span.length) got += await this.readAt(span, got, span.length - got, from + got);
+    [this.span, this.spanAt] = [span, from];
   }
 
   private async readAt(into: Buffer, offset: number, length: number, position: number): Promise<number> {

@@ -76,14 +76,16 @@ export async function openIndex(
   if (!info?.isFile()) throw new SavedIndexError("missing", path, "no saved index here (save one with engine.save(dir))");
   if (!LITTLE_ENDIAN) throw new SavedIndexError("version", path, "a saved index can only be opened on a little-endian platform");
   const file = await open(path, "r");
+  const frames = new FrameReader(file, info.size, onProgress);
   try {
-    const frames = new FrameReader(file, info.size, onProgress);
     const header = await frames.header(READABLE_VERSIONS);
     checkKinds(path, header, specs);
     await readSnapshot(frames, header, sink);
   } catch (error) {
     throw asSavedIndexError(path, error);
   } finally {
+    // Frames being read ahead are read to the end of the one under way before the file closes.
+    await frames.close();
     await file.close();
   }
 }
