@@ -91,6 +91,8 @@ const bytesOf = (view: ArrayBufferView): Buffer => Buffer.from(view.buffer, view
 const CHECKED_PER_TURN = 4 * 1024 * 1024;
 /** Bytes read at once: frames that fit are parts of it. */
 const SPAN_BYTES = 16 * 1024 * 1024;
+/** Bytes of a span or a payload read as one piece, the pieces read at once. */
+const READ_PIECE = 4 * 1024 * 1024;
 /** A payload not aligned (written before payloads were) is copied out of its span below this length, else read on its own. */
 const COPIED_BELOW = 64 * 1024;
 /**
@@ -273,8 +275,7 @@ export class FrameReader {
     let out: Buffer;
     if (length >= SPAN_BYTES || (!aligned && length >= COPIED_BELOW)) {
       out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
-      let filled = 0;
-      while (filled < length) filled += await this.readAt(out, filled, length - filled, at + filled);
+      await this.readInto(out, at);
     } else {
       if (at < this.spanAt || at + length > this.spanAt + this.span.length) await this.readSpan(at);
       const view = this.span.subarray(at - this.spanAt, at - this.spanAt + length);
@@ -289,9 +290,29 @@ export class FrameReader {
   private async readSpan(at: number): Promise<void> {
     const from = at - (at % PAYLOAD_ALIGN);
     const span = lastingBuffer(Math.min(SPAN_BYTES, this.size - from));
-    let got = 0;
-    while (got < span.length) got += await this.readAt(span, got, span.length - got, from + got);
+    await this.readInto(span, from);
     [this.span, this.spanAt] = [span, from];
+  }
+
+  /**
+   * Fills `into` from the file at `position`, in pieces of READ_PIECE read at once: one read at a time
+   * took 1.1-1.8 GB/s into fresh memory here, four at once 3.5 GB/s (the copies and the first writes
+   * of fresh pages are spread over the threads that read).
+   */
+  private async readInto(into: Buffer, position: number): Promise<void> {
+    const pieces: Array<Promise<void>> = [];
+    for (let at = 0; at < into.length; at += READ_PIECE) {
+      const end = Math.min(into.length, at + READ_PIECE);
+      pieces.push(
+        (async () => {
+          let filled = at;
+          while (filled < end) filled += await this.readAt(into, filled, end - filled, position + filled);
+        })(),
+      );
+    }
+    // Every piece ends before a failure is thrown: none is left reading a file about to be closed.
+    const failed = (await Promise.allSettled(pieces)).find((piece) => piece.status === "rejected");
+    if (failed) throw failed.reason;
   }
 
   private async readAt(into: Buffer, offset: number, length: number, position: number): Promise<number> {

@@ -26,8 +26,8 @@ async function largeFrames(count: number): Promise<{ path: string; reads: Return
   return { path, reads: vi.spyOn(handle, "read"), read };
 }
 
-/** Reads of a large frame's payload. */
-const largeReads = (reads: ReturnType<typeof vi.spyOn>) => reads.mock.calls.filter((call) => call[2] === LARGE).length;
+/** Large frames whose payload reading began: the buffers of that size read into (each in pieces). */
+const largeReads = (reads: ReturnType<typeof vi.spyOn>) => new Set(reads.mock.calls.map((call) => call[0] as Buffer).filter((into) => into.length === LARGE)).size;
 
 /** Turns of the loop until `done` holds (at most `turns`). */
 async function turnsUntil(done: () => boolean, turns = 500): Promise<void> {
@@ -101,8 +101,8 @@ describe("frames read ahead", () => {
     const reader = new FrameReader(file, (await file.stat()).size);
     await reader.header([FORMAT_VERSION]);
     await reader.next();
-    await turnsUntil(() => underWay === 1);
-    expect(underWay).toBe(1);
+    await turnsUntil(() => underWay > 0);
+    expect(underWay).toBeGreaterThan(0);
     await reader.close();
     expect(underWay).toBe(0);
     const after = reads.mock.calls.length;
