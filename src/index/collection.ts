@@ -777,21 +777,12 @@ export class Collection {
 
   /** Restores a field's occurrences and posting lists; returns each term id's number of documents. */
   private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void, Uint32Array> {
-    const { counts, ids } = state.occurrences;
-    if (counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
-    let total = 0;
-    const terms = this.dictionary.size;
-    yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
-      if (!this.keys.has(doc)) throw new RangeError(`a free slot has terms in ${field.spec.name}`);
-      for (let i = from; i < to; i++) {
-        if (chunk[i] >= terms || (i > from && chunk[i] < chunk[i - 1])) throw new RangeError(`bad term ids in ${field.spec.name}`);
-      }
-      total += to - from;
-    });
-    if (total !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
+    if (state.occurrences.counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
+    // Checked as they are inverted: term ids in range and in order, in documents that hold a key.
+    const lists = yield* inverting(state.occurrences, this.dictionary.size, (doc) => this.keys.has(doc));
+    if (lists.occurrences !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;
-    const lists = yield* inverting(state.occurrences, this.dictionary.size);
     field.postings = yield* Postings.importing(lists, (id) => this.dictionary.term(id), () => this.distinctTerms(field), this.holdsTerm(field));
     const documents = new Uint32Array(Math.max(this.dictionary.size, 64));
     for (let i = 0; i < lists.terms.length; i++) documents[lists.terms[i]] = lists.to[i] - lists.from[i];

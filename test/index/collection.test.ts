@@ -283,6 +283,18 @@ describe("Postings", () => {
     );
   });
 
+  it("inverts only occurrences that fit: term ids known and in order, in documents held, counted whole", () => {
+    // Document 0 holds a, b, b; slot 1 is empty; document 2 holds b, c.
+    const good = { counts: Uint32Array.of(3, 0, 2), ids: [Uint32Array.of(0, 1, 1), Uint32Array.of(1, 2)] };
+    expect(finish(inverting(good, 3, (doc) => doc !== 1)).occurrences).toBe(5);
+    const refused: Array<[string, typeof good, number, (doc: number) => boolean]> = [
+      ["a term id past the dictionary", good, 2, () => true],
+      ["term ids out of order", { ...good, ids: [Uint32Array.of(1, 0, 1), Uint32Array.of(1, 2)] }, 3, () => true],
+      ["terms in a document not held", good, 3, (doc) => doc !== 2],
+    ];
+    for (const [what, occurrences, terms, held] of refused) expect(() => finish(inverting(occurrences, terms, held)), what).toThrow(RangeError);
+  });
+
   it("merges once stale documents outnumber half the live ones", () => {
     const terms = new Map<number, string[]>();
     for (let doc = 0; doc < 10_000; doc++) terms.set(doc, [`w${doc % 7}`]);
