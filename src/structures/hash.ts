@@ -17,8 +17,19 @@ export function hashString(text: string): number {
  * spreads every bit of the hash over them.
  */
 export function hashKey(key: unknown): number {
-  let hash = typeof key === "string" ? hashString(key) : typeof key === "number" ? Math.imul(key | 0, 0x9e3779b1) : 0;
-  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  return mixed(typeof key === "string" ? hashString(key) : typeof key === "number" ? Math.imul(key | 0, 0x9e3779b1) : 0);
+}
+
+/** `hashKey` of the string of `bytes[from … to)`, a character per byte (Latin-1), without making the string. */
+export function hashLatin1(bytes: Uint8Array, from: number, to: number): number {
+  let hash = FNV_SEED;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ bytes[i], FNV_PRIME);
+  return mixed(hash >>> 0);
+}
+
+/** The final mix of `hashKey`. */
+function mixed(fnv: number): number {
+  let hash = Math.imul(fnv ^ (fnv >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return (hash ^ (hash >>> 16)) >>> 0;
 }

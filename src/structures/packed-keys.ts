@@ -7,7 +7,7 @@
  * SHARDS parts, each grown on its own: no call moves more than one part's entries. A table of a few
  * keys (a small index has hundreds of tables) takes a few hundred bytes.
  */
-import { hashKey } from "./hash.js";
+import { hashKey, hashLatin1 } from "./hash.js";
 import { lastingArray } from "./lasting-memory.js";
 import type { StringList } from "./string-list.js";
 import { MAX_PACKED, StringPages, type StringPagesForm } from "./string-pages.js";
@@ -96,9 +96,22 @@ export class PackedKeys {
    * holding it then, undefined when it was filed. One look-up either way.
    */
   putIfAbsent(key: string, id: number): number | undefined {
+    return this.fileUnder(hashKey(key), id, (held) => this.holds(held, key), () => this.bytes.set(id, key));
+  }
+
+  /**
+   * `putIfAbsent` of the string of `source[from … to)`, a character per byte (Latin-1), its bytes
+   * copied and hashed where they lie: an open files a saved table's keys without a string for each.
+   */
+  putLatin1IfAbsent(source: Uint8Array, from: number, to: number, id: number): number | undefined {
+    if (to - from > MAX_PACKED) return this.putIfAbsent(Buffer.from(source.buffer, source.byteOffset + from, to - from).toString("latin1"), id);
+    return this.fileUnder(hashLatin1(source, from, to), id, (held) => this.bytes.holdsLatin1(held, source, from, to), () => this.bytes.setPacked(id, source, from, to));
+  }
+
+  /** Files the key of `hash` that `matches` tells, written by `write`, under `id` unless held already (then its id). */
+  private fileUnder(hash: number, id: number, matches: (held: number) => boolean, write: () => void): number | undefined {
     if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
     if (this.bytes.has(id)) throw new RangeError(`id ${id} holds a key already`);
-    const hash = hashKey(key);
     const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
@@ -106,9 +119,9 @@ export class PackedKeys {
     for (; ; slot = (slot + 1) & mask) {
       const entry = part[2 * slot + 1];
       if (entry === 0) break;
-      if (part[2 * slot] === hash && this.holds(entry - 1, key)) return entry - 1;
+      if (part[2 * slot] === hash && matches(entry - 1)) return entry - 1;
     }
-    this.bytes.set(id, key);
+    write();
     part[2 * slot] = hash;
     part[2 * slot + 1] = id + 1;
     this.count++;

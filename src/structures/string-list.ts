@@ -180,6 +180,11 @@ export class EncodedStrings implements ListLike<string | null> {
     return tag !== NULL_TAG && (tag & 1) === 0;
   }
 
+  /** The bytes given, which `startOf` places entries in. */
+  get source(): Uint8Array {
+    return this.bytes;
+  }
+
   /** Where entry `i`'s bytes begin in the bytes given (`i` = length: where the last one ends). */
   startOf(i: number): number {
     return this.starts[i];

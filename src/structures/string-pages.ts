@@ -83,6 +83,18 @@ export class StringPages {
     return true;
   }
 
+  /** Whether `id` holds exactly the string of `source[from … to)`, a character per byte (Latin-1), compared in place. */
+  holdsLatin1(id: number, source: Uint8Array, from: number, to: number): boolean {
+    const length = this.lengths.get(id);
+    if (length === AS_STRING) return this.strings.get(id) === Buffer.from(source.buffer, source.byteOffset + from, to - from).toString("latin1");
+    if (length !== to - from + 1) return false;
+    const start = this.starts.get(id);
+    const page = this.pages[start >>> PAGE_BITS];
+    const at = start & (PAGE - 1);
+    for (let i = 0; i < to - from; i++) if (page[at + i] !== source[from + i]) return false;
+    return true;
+  }
+
   /** Characters of `id`'s string when it is kept as bytes (a byte each), else -1 (none, or kept as a string). */
   packedLength(id: number): number {
     const length = this.lengths.get(id);

@@ -286,10 +286,10 @@ describe("tables and chunks that do not fit together", () => {
     );
   });
 
-  it("a table left out, or counted twice", async () => {
+  it("a table left out, or given twice (its keys then repeat)", async () => {
     const table = (all: Frame[]) => all.findIndex((f) => f.name === "table" && f.meta.kind === "users");
     expectCorrupt(await openEdited((all) => all.filter((_, i) => i !== table(all))), /table of users holds/);
-    expectCorrupt(await openEdited((all) => [...all.slice(0, table(all) + 1), ...all.slice(table(all))]), /table of users holds/);
+    expectCorrupt(await openEdited((all) => [...all.slice(0, table(all) + 1), ...all.slice(table(all))]), /a key of users repeats in its saved table/);
   });
 
   it("a table whose kind, keys or numbers do not match", async () => {

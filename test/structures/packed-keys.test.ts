@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashKey } from "../../src/structures/hash.js";
+import { hashKey, hashLatin1 } from "../../src/structures/hash.js";
 import { PackedKeys } from "../../src/structures/packed-keys.js";
 import { mulberry32 } from "../../bench/random.mjs";
 
@@ -85,6 +85,30 @@ describe("PackedKeys", () => {
     expect(keys.putIfAbsent(a, 3)).toBeUndefined();
     keys.delete(2);
     expect([keys.idOf(a), keys.idOf(b)]).toEqual([3, -1]);
+  });
+
+  it("files a key given as Latin-1 bytes as the same key given as a string, either way round", () => {
+    const latin1 = fc.oneof(fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 12 }), fc.constantFrom("x".repeat(1024), "y".repeat(1025), ""));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), latin1), { minLength: 1, maxLength: 60 }), (puts) => {
+        const keys = new PackedKeys();
+        const filed = new Map<string, number>();
+        puts.forEach(([asBytes, k], id) => {
+          expect(hashLatin1(Buffer.from(`..${k}`, "latin1"), 2, 2 + k.length)).toBe(hashKey(k));
+          // The key amid other bytes, as a saved table's keys lie end to end.
+          const source = Buffer.from(`ab${k}cd`, "latin1");
+          const held = asBytes ? keys.putLatin1IfAbsent(source, 2, 2 + k.length, id) : keys.putIfAbsent(k, id);
+          expect(held).toBe(filed.get(k));
+          if (held === undefined) filed.set(k, id);
+        });
+        for (const [k, id] of filed) {
+          expect(keys.idOf(k)).toBe(id);
+          expect(keys.keyOf(id)).toBe(k);
+        }
+        expect(keys.size).toBe(filed.size);
+      }),
+      { numRuns: 300, seed: 20261128 },
+    );
   });
 
   it("refuses ids that are not unsigned 32-bit numbers short of the largest", () => {
