@@ -24,7 +24,8 @@ import { finish, zeroedArray, type Steps } from "./steps.js";
 export interface OccurrencesState {
   counts: Uint32Array;
   ids: Uint32Array[];
-  positions: Uint32Array[];
+  /** In two bytes each where a chunk's all fit (a save writes them so), else four. */
+  positions: Array<Uint16Array | Uint32Array>;
   /** Absent when every occurrence has width 1. */
   widths: Uint32Array[] | undefined;
 }
@@ -395,7 +396,7 @@ export class Occurrences {
    */
   static *restoring(state: OccurrencesState, blockBits = BLOCK_BITS): Steps<Occurrences> {
     const { counts, ids, positions, widths } = state;
-    const sameShape = (chunks: Uint32Array[]) => chunks.length === ids.length && chunks.every((c, i) => c.length === ids[i].length);
+    const sameShape = (chunks: ReadonlyArray<{ length: number }>) => chunks.length === ids.length && chunks.every((c, i) => c.length === ids[i].length);
     if (!sameShape(positions) || (widths && !sameShape(widths))) throw new RangeError("occurrence arrays differ in length");
     if (ids.some((chunk) => chunk.length === 0)) throw new RangeError("an empty chunk of occurrences");
     const o = new Occurrences(blockBits);
@@ -421,9 +422,11 @@ export class Occurrences {
     yield;
     o.counts = counts.length ? counts : o.counts;
     for (let c = 0; c < ids.length; c++) {
-      // Two bytes a position when every one of the chunk fits; widths only where one is not 1. Read and
-      // copied in steps: a chunk is a million occurrences, and one at once took 26 ms under the profiler.
-      const narrow = (yield* largestIn(positions[c])) <= 0xffff ? yield* narrowed(positions[c]) : positions[c];
+      // Two bytes a position when every one of the chunk fits (saved so since format 13, taken as they
+      // lie; before, read and copied in steps: a chunk is a million occurrences, and one at once took 26
+      // ms under the profiler, and the copies' fresh memory 3 s of a 10M open); widths only where one is not 1.
+      const given = positions[c];
+      const narrow = given instanceof Uint16Array ? given : (yield* largestIn(given)) <= 0xffff ? yield* narrowed(given) : given;
       const wide = widths && (yield* largestIn(widths[c])) > 1 ? widths[c] : undefined;
       const spans = Math.ceil(ids[c].length / o.blockSize);
       for (let block = firstBlock[c]; block < firstBlock[c] + spans; block++) {

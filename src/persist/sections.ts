@@ -51,11 +51,32 @@ export class SectionWriter {
     }
   }
 
-  /** One part of a field's occurrences, a data frame per chunk (a document's occurrences never straddle two). */
+  /**
+   * One part of a field's occurrences, a data frame per chunk (a document's occurrences never straddle
+   * two); positions in two bytes each where all of a chunk's fit (the frame says `type: "u16"`).
+   */
   async chunks(of: string, occurrences: OccurrencesSnapshot, part: "ids" | "positions" | "widths"): Promise<void> {
     await this.frames.frame("chunks", { of, type: "u32", count: occurrences.chunkSizes.length, length: occurrences.total });
     // Each chunk is written before the next is copied over it; the copy pauses where it says.
-    for (const chunk of occurrences.chunks(part)) await (chunk ? this.frames.frame("data", {}, chunk) : pause());
+    for (const chunk of occurrences.chunks(part)) {
+      if (!chunk) {
+        await pause();
+        continue;
+      }
+      const narrow = part === "positions" ? this.narrowed(chunk) : undefined;
+      await this.frames.frame("data", narrow ? { type: "u16" } : {}, narrow ?? chunk);
+    }
+  }
+
+  /** Where `narrowed` copies a chunk, reused from one to the next. */
+  private narrow: Uint16Array | undefined;
+
+  /** `values` in two bytes each, when every one fits (a view of a buffer reused by the next call), else undefined. */
+  private narrowed(values: Uint32Array): Uint16Array | undefined {
+    for (let i = 0; i < values.length; i++) if (values[i] > 0xffff) return undefined;
+    if (!this.narrow || this.narrow.length < values.length) this.narrow = new Uint16Array(values.length);
+    this.narrow.set(values);
+    return this.narrow.subarray(0, values.length);
   }
 
   /**
@@ -127,6 +148,22 @@ export class SectionReader {
     return out;
   }
 
+  /** The chunks of positions `chunks` wrote: each a view of its frame's bytes, in two bytes each where its frame says so, else four. */
+  async positions(of: string): Promise<Array<Uint16Array | Uint32Array>> {
+    const meta = (await this.expect("chunks", of)).meta;
+    if (meta.type !== "u32") throw new LayoutError(`${of} is not u32`);
+    const count = whole(meta.count, of);
+    let left = whole(meta.length, of);
+    const out: Array<Uint16Array | Uint32Array> = [];
+    for (let i = 0; i < count; i++) {
+      const frame = await this.expect("data");
+      out.push(frame.meta.type === "u16" ? viewed(of, frame.payload, Uint16Array, left) : viewed(of, frame.payload, Uint32Array, left));
+      left -= out[i].length;
+    }
+    if (left) throw new LayoutError(`${of} has the wrong length`);
+    return out;
+  }
+
   /** The arrays `chunks` (or `groups`) wrote, each a view of its frame's bytes (no copy). */
   async chunks(of: string): Promise<Uint32Array[]>;
   async chunks<T extends Typed>(of: string, type: T): Promise<Array<ArrayOf<T>>>;
@@ -138,11 +175,8 @@ export class SectionReader {
     let left = whole(meta.length, of);
     const out: TypedArray[] = [];
     for (let i = 0; i < count; i++) {
-      const { payload } = await this.expect("data");
-      const length = payload.length / Kind.BYTES_PER_ELEMENT;
-      if (!payload.length || !Number.isInteger(length) || length > left) throw new LayoutError(`${of} has the wrong length`);
-      out.push(new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, length));
-      left -= length;
+      out.push(viewed(of, (await this.expect("data")).payload, Kind as new (buffer: ArrayBuffer, offset: number, length: number) => TypedArray, left));
+      left -= out[i].length;
     }
     if (left) throw new LayoutError(`${of} has the wrong length`);
     return out;
@@ -200,6 +234,14 @@ export class SectionReader {
     }
     return out ?? new Kind(0);
   }
+}
+
+/** A data frame's payload as a non-empty array of `Kind`, of at most `left` elements (a LayoutError of `of` else). */
+function viewed<T extends TypedArray>(of: string, payload: Buffer, Kind: new (buffer: ArrayBuffer, offset: number, length: number) => T, left: number): T {
+  const { BYTES_PER_ELEMENT } = Kind as unknown as { BYTES_PER_ELEMENT: number };
+  const length = payload.length / BYTES_PER_ELEMENT;
+  if (!payload.length || !Number.isInteger(length) || length > left) throw new LayoutError(`${of} has the wrong length`);
+  return new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, length);
 }
 
 /**

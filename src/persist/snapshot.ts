@@ -218,7 +218,7 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
     const occurrences = {
       counts: await input.array(`counts.${f.name}`, "u32"),
       ids: await input.chunks(`terms.${f.name}`),
-      positions: await input.chunks(`positions.${f.name}`),
+      positions: await input.positions(`positions.${f.name}`),
       widths: f.widths ? await input.chunks(`widths.${f.name}`) : undefined,
     };
     fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });

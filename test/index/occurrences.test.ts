@@ -145,6 +145,26 @@ describe("occurrences", () => {
     }
   });
 
+  it("takes positions saved in two bytes as they lie, and narrows those saved in four where they fit", () => {
+    const o = new Occurrences();
+    index(o, 0, [[0, 3, 1], [1, 9, 1]]);
+    index(o, 1, [[2, 65_535, 1]]);
+    const state = o.state(2);
+    const wide = state.positions[0];
+    expect(wide).toBeInstanceOf(Uint32Array);
+    const narrow = Uint16Array.from(wide);
+    for (const [given, taken] of [
+      [narrow, true],
+      [wide, false],
+    ] as const) {
+      const restored = finish(Occurrences.restoring({ ...state, positions: [given] }));
+      const held = (restored as unknown as { positions: ArrayLike<number>[] }).positions[0];
+      expect(held).toBeInstanceOf(Uint16Array);
+      expect(held === given, `${given.constructor.name} taken as it lies`).toBe(taken);
+      expect([0, 1].map((doc) => restored.positionAt(restored.range(doc, doc ? 2 : 0)[0]))).toEqual([3, 65_535]);
+    }
+  });
+
   it("reclaims the room documents indexed again leave behind", () => {
     const o = new Occurrences(8);
     const doc: Occurrence[] = Array.from({ length: 100 }, (_, i) => [i % 5, i, 1]);

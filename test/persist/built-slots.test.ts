@@ -3,7 +3,7 @@
  * slot's record as its row in the saved table of its kind, taken as they lie at an open. The keys are
  * the records' own; an index saved with slots let go (and their keys' bytes) opens and goes on
  * changing as the engine that saved it; format 11's list of keys still opens; rows that do not name
- * each record once are damage.
+ * each record once are damage. Positions go in two bytes where a chunk's all fit (format 13).
  */
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import type { SavedHeader } from "../../src/persist/format.js";
 import { INDEX_FILE } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { SavedIndexError } from "../../src/persist/index.js";
-import { answers, asFormat11, builtSlotKeys, FIXED, framesOf, openFrames, savedSample, tableKeys, tempDir } from "./support.js";
+import { answers, asFormat11, asFormat12, builtSlotKeys, FIXED, framesOf, openFrames, savedSample, tableKeys, tempDir } from "./support.js";
 
 let header: SavedHeader;
 let frames: Frame[];
@@ -98,5 +98,26 @@ describe("slots saved as built", () => {
     const at = frames.findIndex((f) => f.name === "collection" && f.meta.kind === "issues");
     const unknown = frames.map((f, i) => (i === at ? { ...f, meta: { ...f.meta, slots: { ...(f.meta.slots as object), source: "gists" } } } : f));
     expect(String(await openFrames(header, unknown))).toMatch(/the slots name no kind of records/);
+  });
+});
+
+describe("positions saved in two bytes", () => {
+  it("where all of a chunk's fit, and in format 12's four bytes open and answer the same", async () => {
+    const positions = frames.flatMap((f, i) => (f.name === "chunks" && String(f.meta.of).startsWith("positions.") ? [i] : []));
+    expect(positions.length).toBeGreaterThan(0);
+    for (const at of positions) expect(frames[at + 1].meta.type, String(frames[at].meta.of)).toBe("u16");
+    const old = asFormat12(frames);
+    expect(old.some((f) => f.name === "data" && f.meta.type === "u16")).toBe(false);
+    const engine = await openFrames(header, old, 12);
+    expect(engine).toBeInstanceOf(SearchEngine);
+    expect(await answers(engine as SearchEngine)).toEqual(expected);
+  });
+
+  it("whose bytes do not make whole positions are damaged", async () => {
+    const at = frames.findIndex((f) => f.name === "chunks" && String(f.meta.of).startsWith("positions.")) + 1;
+    const cut = frames.map((f, i) => (i === at ? { ...f, payload: f.payload.subarray(0, f.payload.length - 1) } : f));
+    const error = await openFrames(header, cut);
+    expect((error as SavedIndexError).problem).toBe("corrupt");
+    expect(String(error)).toMatch(/positions\.\w+ has the wrong length/);
   });
 });

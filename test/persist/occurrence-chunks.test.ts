@@ -31,11 +31,12 @@ function bodyOf(all: Frame[]) {
   return { counts, termsAt: from + sectionAt(within, "terms.body"), positionsAt: from + sectionAt(within, "positions.body") };
 }
 
-/** Cuts the one data frame after section frame `at` in two, after `elements` u32 values. */
+/** Cuts the one data frame after section frame `at` in two, after `elements` values (of four bytes, or two where the frame says `u16`). */
 function split(all: Frame[], at: number, elements: number): Frame[] {
   const data = all[at + 1].payload;
-  const first = Buffer.from(data.subarray(0, elements * 4));
-  const second = Buffer.from(data.subarray(elements * 4));
+  const size = all[at + 1].meta.type === "u16" ? 2 : 4;
+  const first = Buffer.from(data.subarray(0, elements * size));
+  const second = Buffer.from(data.subarray(elements * size));
   const section = { ...all[at], meta: { ...all[at].meta, count: (all[at].meta.count as number) + 1 } };
   return [...all.slice(0, at), section, { ...all[at + 1], payload: first }, { ...all[at + 1], payload: second }, ...all.slice(at + 2)];
 }

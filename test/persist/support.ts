@@ -210,12 +210,22 @@ export function builtSlotKeys(frames: Frame[], at: number): { keys: Array<string
   return { keys, end: i };
 }
 
+/** The frames as format 12 laid them out: every position in four bytes, no data frame naming a `type`. Nothing else changed between the two. */
+export function asFormat12(frames: Frame[]): Frame[] {
+  return frames.map((frame) => {
+    if (frame.name !== "data" || frame.meta.type !== "u16") return frame;
+    const narrow = new Uint16Array(frame.payload.buffer as ArrayBuffer, frame.payload.byteOffset, frame.payload.length / 2);
+    return { name: "data", meta: {}, payload: Buffer.from(Uint32Array.from(narrow).buffer) };
+  });
+}
+
 /**
- * The frames as format 11 laid them out: each kind's slots as a list of keys (a strings section,
- * `keys`) in place of the slots as built, its collection frame naming no `slots`. Nothing else
- * changed between the two.
+ * The frames as format 11 laid them out: format 12's, with each kind's slots as a list of keys (a
+ * strings section, `keys`) in place of the slots as built, its collection frame naming no `slots`.
+ * Nothing else changed between the two.
  */
-export function asFormat11(frames: Frame[]): Frame[] {
+export function asFormat11(given: Frame[]): Frame[] {
+  const frames = asFormat12(given);
   const out: Frame[] = [];
   for (let i = 0; i < frames.length; i++) {
     const frame = frames[i];
