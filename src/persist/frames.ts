@@ -12,15 +12,9 @@ import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES
 export interface Frame {
   name: string;
   meta: Record<string, unknown>;
-  /**
-   * At a multiple of PAYLOAD_ALIGN of its memory, so typed arrays can view it, in lasting memory
-   * (`lastingBuffer`): an index keeps much of it. Frames read together share that memory.
-   */
+  /** A buffer of its own (offset 0), so typed arrays can view it, in lasting memory (`lastingBuffer`): an index keeps much of it. */
   payload: Buffer;
 }
-
-/** Where payloads start in a file: at multiples of the widest element of a typed array (files written before they were are read by copying). */
-export const PAYLOAD_ALIGN = 8;
 
 /** Typed arrays are written and read in the platform's byte order, which must be little-endian. */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -52,11 +46,7 @@ export class FrameWriter {
   /** One frame; `payload` is written as given (typed-array views included), parts end to end without joining them first. */
   async frame(name: string, meta: Record<string, unknown>, payload: ArrayBufferView | string | ArrayBufferView[] = EMPTY): Promise<void> {
     const nameBytes = Buffer.from(name);
-    const json = JSON.stringify(meta);
-    // The meta's JSON ends in spaces so that the payload starts at a multiple of PAYLOAD_ALIGN in the
-    // file: a reader can then view it where it was read, typed arrays of any width included.
-    const unaligned = this.bytes + 4 + nameBytes.length + 4 + Buffer.byteLength(json) + 8;
-    const metaBytes = Buffer.from(json + " ".repeat((PAYLOAD_ALIGN - (unaligned % PAYLOAD_ALIGN)) % PAYLOAD_ALIGN));
+    const metaBytes = Buffer.from(JSON.stringify(meta));
     const parts = typeof payload === "string" ? [Buffer.from(payload)] : (Array.isArray(payload) ? payload : [payload]).map(bytesOf);
     const length = parts.reduce((sum, part) => sum + part.length, 0);
     const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, u64(length)]);
@@ -89,12 +79,12 @@ const bytesOf = (view: ArrayBufferView): Buffer => Buffer.from(view.buffer, view
 
 /** Payload bytes of frames read ahead (and checked) between pauses. */
 const CHECKED_PER_TURN = 4 * 1024 * 1024;
-/** Bytes read at once: frames that fit are parts of it. */
-const SPAN_BYTES = 16 * 1024 * 1024;
-/** Bytes of a span or a payload read as one piece, the pieces read at once. */
+/** Bytes read at once for the small parts of frames. */
+const READ_AHEAD = 1024 * 1024;
+/** Reads at least this long bypass the read-ahead. */
+const DIRECT_READ = 64 * 1024;
+/** Bytes of a payload read as one piece, the pieces read at once. */
 const READ_PIECE = 4 * 1024 * 1024;
-/** A payload not aligned (written before payloads were) is copied out of its span below this length, else read on its own. */
-const COPIED_BELOW = 64 * 1024;
 /**
  * Payload bytes of whole frames read ahead of the caller: most of them are kept by the index opened
  * (its occurrences and columns are views of them), so reading them early costs little memory.
@@ -206,7 +196,7 @@ export class FrameReader {
         this.ready.push(frame);
         this.readyBytes += frame?.payload.length ?? 0;
         this.wake?.();
-        // Frames of a span already read come without a wait for the file: their checksums in one turn held the loop.
+        // Frames whose parts lie in the read-ahead come without a wait for the file: their checksums in one turn held the loop.
         sincePause += frame?.payload.length ?? 0;
         if (sincePause >= CHECKED_PER_TURN) {
           sincePause = 0;
@@ -257,41 +247,44 @@ export class FrameReader {
     return { name, meta: meta as Record<string, unknown>, payload };
   }
 
-  /** File bytes read in one go from `spanAt` (a multiple of PAYLOAD_ALIGN): frames read in spans, their parts views of them. */
-  private span: Buffer = Buffer.alloc(0);
-  private spanAt = 0;
+  /** File bytes read ahead, starting at file offset `chunkAt`: a frame's small parts come out of it. */
+  private chunk: Buffer = Buffer.alloc(0);
+  private chunkAt = 0;
+  /** The memory `chunk` views (read ahead into again each time: `read` copies out of it). */
+  private readAhead: Buffer | undefined;
 
   /**
-   * Exactly `length` bytes at the current position. A part of a span (`lasting`: a payload, in lasting
-   * memory, at a multiple of PAYLOAD_ALIGN so that typed arrays can view it) where it fits one, read
-   * with the bytes around it in one read: a frame read as its parts, a read each, waited a turn of
-   * the loop each while an open's steps kept the loop, and the frames read ahead fell behind. A
-   * payload as long as a span, or one not aligned (written before payloads were), is a buffer of its own.
+   * Exactly `length` bytes at the current position, in a buffer of their own (offset 0, so typed
+   * arrays can view it), in lasting memory when `lasting`. Payloads were parts of spans of 16 MB read
+   * at once, which saved reads but kept a span alive as long as any of its payloads: 111 MB more after
+   * a 1M open, the spans of payloads let go (keyword columns' saved forms, tables of keys) held by
+   * their neighbours.
    */
   private async read(length: number, lasting = false): Promise<Buffer> {
-    const at = this.position;
-    if (length > this.size - at) throw new LayoutError("the file ends early");
-    const aligned = !lasting || at % PAYLOAD_ALIGN === 0;
-    let out: Buffer;
-    if (length >= SPAN_BYTES || (!aligned && length >= COPIED_BELOW)) {
-      out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
-      await this.readInto(out, at);
-    } else {
-      if (at < this.spanAt || at + length > this.spanAt + this.span.length) await this.readSpan(at);
-      const view = this.span.subarray(at - this.spanAt, at - this.spanAt + length);
-      out = aligned ? view : lastingBuffer(length);
-      if (!aligned) view.copy(out);
+    if (length > this.size - this.position) throw new LayoutError("the file ends early");
+    const out = lasting ? lastingBuffer(length) : Buffer.allocUnsafeSlow(length);
+    let filled = 0;
+    // A large read goes from the file straight into its buffer, even where the read-ahead holds its
+    // start: copying it out of the read-ahead touched every page twice.
+    if (length >= DIRECT_READ) {
+      await this.readInto(out, this.position);
+      filled = length;
+    }
+    while (filled < length) {
+      const at = this.position + filled;
+      const inChunk = at - this.chunkAt;
+      if (inChunk >= 0 && inChunk < this.chunk.length) {
+        filled += this.chunk.copy(out, filled, inChunk, Math.min(this.chunk.length, inChunk + length - filled));
+      } else {
+        // One buffer read into again: a fresh megabyte per read-ahead was 382 MB at a million records.
+        this.readAhead ??= Buffer.allocUnsafeSlow(READ_AHEAD);
+        const chunk = this.readAhead.subarray(0, Math.min(READ_AHEAD, this.size - at));
+        await this.readInto(chunk, at);
+        [this.chunk, this.chunkAt] = [chunk, at];
+      }
     }
     this.position += length;
     return out;
-  }
-
-  /** Reads the span that holds `at`, from the multiple of PAYLOAD_ALIGN at or before it, into fresh lasting memory (its parts outlive it). */
-  private async readSpan(at: number): Promise<void> {
-    const from = at - (at % PAYLOAD_ALIGN);
-    const span = lastingBuffer(Math.min(SPAN_BYTES, this.size - from));
-    await this.readInto(span, from);
-    [this.span, this.spanAt] = [span, from];
   }
 
   /**

@@ -234,7 +234,7 @@ function chunkOf({ meta, payload }: Frame): HeldChunk {
   const lists = (2 * blocks + 1) * Uint32Array.BYTES_PER_ELEMENT;
   const head = lists + whole(meta.dictionary, "a chunk's dictionary");
   if (payload.length < head) throw new LayoutError("a packed chunk is shorter than its list of blocks and its dictionary");
-  // The payload lies at a multiple of 8 of its memory: the lists are views of it, as are the blocks.
+  // The payload is a buffer of its own (offset 0): the lists are views of it, as are the blocks.
   const ends = new Uint32Array(payload.buffer, payload.byteOffset, blocks);
   const blockStarts = new Uint32Array(payload.buffer, payload.byteOffset + blocks * Uint32Array.BYTES_PER_ELEMENT, blocks + 1);
   return { packed: { ends, blockStarts, dictionary: payload.subarray(lists, head), data: payload.subarray(head) } };

@@ -223,7 +223,7 @@ export class SectionReader {
     while (at < length) {
       const { payload } = await this.expect("data");
       if (payload.length % Kind.BYTES_PER_ELEMENT !== 0 || at + payload.length / Kind.BYTES_PER_ELEMENT > length) throw new LayoutError(`${of} has the wrong length`);
-      // A payload lies at a multiple of 8 of its memory, so a typed array can view it.
+      // A payload is a buffer of its own at offset 0, so a typed array can view it.
       const chunk = new Kind(payload.buffer as ArrayBuffer, payload.byteOffset, payload.length / Kind.BYTES_PER_ELEMENT);
       if (!chunk.length) throw new LayoutError(`${of} has an empty block`);
       // An array written in one block is that block's bytes, not a copy of them.

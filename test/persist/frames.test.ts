@@ -1,15 +1,13 @@
 /**
- * Frames read back byte for byte whatever their size: those that fit a span of the file read in one
- * go are parts of it, a frame may begin inside a span and end past it, the largest are read on their
- * own; every payload lies at a multiple of 8 of its memory, a file's payloads written there and an
- * older file's (anywhere) copied there.
+ * Frames read back byte for byte whatever their size: small ones come out of the read-ahead, large
+ * ones straight from the file, and a frame may begin inside the read-ahead and end past it.
  */
-import { open, readFile, writeFile, type FileHandle } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FORMAT_VERSION, type SavedHeader } from "../../src/persist/format.js";
-import { crc32 } from "../../src/persist/checksum.js";
-import { FrameWriter, PAYLOAD_ALIGN, type Frame } from "../../src/persist/frames.js";
+import { type Frame } from "../../src/persist/frames.js";
+import { LASTING_SHARED_FROM } from "../../src/structures/lasting-memory.js";
 import { framesOf, tempDir, writeFrames } from "./support.js";
 
 /** Bytes that differ from frame to frame and along each frame, so that a shifted read shows. */
@@ -23,19 +21,14 @@ function payload(length: number, seed: number): Buffer {
   return out;
 }
 
-function u32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeUInt32LE(n);
-  return b;
-}
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe("frames", () => {
-  it("read back exactly, from a few bytes to past a span, in any order of sizes", async () => {
-    const sizes = [3, 70_000, 65_535, 65_536, 1, 3_000_000, 5, 1_048_575, 1_048_577, 200_000, 0, 9, 7_000_000, 9_000_001, 17_000_000, 13, 6_000_000];
+  it("read back exactly, from a few bytes to several read-aheads and pieces, in any order of sizes", async () => {
+    // From a few bytes to several pieces of 4 MB read at once (17 MB), the last piece short.
+    const sizes = [3, 70_000, 65_535, 65_536, 1, 3_000_000, 5, 1_048_575, 1_048_577, 200_000, 0, 9, 17_000_001, 13];
     const frames: Frame[] = sizes.map((n, i) => ({ name: "data", meta: { i }, payload: payload(n, i + 1) }));
     const path = join(await tempDir(), "frames.index");
     const header = { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader;
@@ -45,32 +38,11 @@ describe("frames", () => {
     read.frames.forEach((f, i) => {
       expect(f.payload.length).toBe(sizes[i]);
       expect(f.payload.equals(frames[i].payload)).toBe(true);
-      // Typed arrays of any width can view a payload where it lies, in shared memory (see the next test).
-      expect(f.payload.byteOffset % PAYLOAD_ALIGN, `${sizes[i]} bytes`).toBe(0);
-      expect(f.payload.buffer instanceof SharedArrayBuffer, `${sizes[i]} bytes`).toBe(true);
+      // A payload is a buffer of its own, so that typed arrays can view it.
+      expect(f.payload.byteOffset).toBe(0);
+      // From LASTING_SHARED_FROM bytes on, in shared memory (see the next test).
+      expect(f.payload.buffer instanceof SharedArrayBuffer, `${sizes[i]} bytes`).toBe(sizes[i] >= LASTING_SHARED_FROM);
     });
-  });
-
-  it("of an older file, whose payloads lie anywhere, are copied to multiples of 8", async () => {
-    const sizes = [3, 70_000, 5, 1_000, 9];
-    const path = join(await tempDir(), "unaligned.index");
-    const file = await open(path, "w");
-    // The header as written today, then frames laid out as before: no spaces after their meta.
-    const writer = new FrameWriter(file);
-    await writer.header(FORMAT_VERSION, { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader);
-    const frame = (name: string, meta: object, body: Buffer) => {
-      const [nameBytes, metaBytes] = [Buffer.from(name), Buffer.from(JSON.stringify(meta))];
-      const length = Buffer.alloc(8);
-      length.writeBigUInt64LE(BigInt(body.length));
-      const head = Buffer.concat([u32(nameBytes.length), nameBytes, u32(metaBytes.length), metaBytes, length, body]);
-      return Buffer.concat([head, u32(crc32(head, 0))]);
-    };
-    const bodies = sizes.map((n, i) => payload(n, i + 7));
-    await file.write(Buffer.concat([...bodies.map((body, i) => frame("data", { i }, body)), frame("end", { frames: sizes.length }, Buffer.alloc(0))]));
-    await file.close();
-    const read = await framesOf(path);
-    expect(read.frames.map((f) => f.payload.byteOffset % PAYLOAD_ALIGN)).toEqual(sizes.map(() => 0));
-    expect(read.frames.every((f, i) => f.payload.equals(bodies[i]))).toBe(true);
   });
 
   it("read large payloads into memory that does not count as the heap's external memory", async () => {
@@ -88,19 +60,15 @@ describe("frames", () => {
     expect(after - before).toBeLessThan(8 * 1024 * 1024);
   });
 
-  it("read many small frames in a few reads of the file", async () => {
-    // 800 frames of 3 KB: one span. Read each part by part, they were thousands of reads, each waiting
-    // for a turn of the loop while an open's steps held it.
+  it("read small frames ahead into one buffer again and again", async () => {
+    // 800 frames of 3 KB: the read-ahead of a megabyte is filled at least twice.
     const frames: Frame[] = Array.from({ length: 800 }, (_, i) => ({ name: "data", meta: { i }, payload: payload(3_000, i + 1) }));
     const path = join(await tempDir(), "small.index");
     await writeFrames(path, { format: "forgesearch-index", version: FORMAT_VERSION } as unknown as SavedHeader, frames);
-    const probe = await open(path, "r");
-    const handle = Object.getPrototypeOf(probe) as FileHandle;
-    await probe.close();
-    const reads = vi.spyOn(handle, "read");
+    const allocations = vi.spyOn(Buffer, "allocUnsafeSlow");
     const read = await framesOf(path);
     expect(read.frames.every((f, i) => f.payload.equals(frames[i].payload))).toBe(true);
-    expect(reads.mock.calls.length).toBeLessThanOrEqual(4);
+    expect(allocations.mock.calls.filter(([size]) => size >= 1024 * 1024)).toHaveLength(1);
   });
 
   it("check a frame of several checksum slices over all its bytes, the last slice included", async () => {
