@@ -860,7 +860,11 @@ export class SearchEngine {
       },
       links: (links) => engine.stepped(engine.store.restoringLinks(links)),
       tally: (tally) => engine.stepped(engine.store.restoringTally(tally)),
-      slotRecords: (kind, slots) => engine.stepped(engine.store.translatingRows(kind, slots.refs)),
+      slotRecords(kind, source, slots) {
+        // A kind's slots index its own records only: another kind's would show records under its rules.
+        if (specs.find((s) => s.kind === kind)?.source !== source) throw new RangeError(`the slots of ${kind} name records of ${source}`);
+        return engine.stepped(engine.store.translatingRows(source, slots.refs));
+      },
       async collection(state, bounds) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);

@@ -22,7 +22,7 @@ import { StringList, type ListLike } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
-import { eachDocument, Occurrences } from "./occurrences.js";
+import { Occurrences } from "./occurrences.js";
 import { inverting } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";

@@ -30,10 +30,11 @@ export interface IndexSnapshot extends SavedRecords {
 /** Where an open hands over the store's chunks and tables (in the order saved), then each index. */
 export interface RestoreSink extends RecordsSink {
   /**
-   * Translates, in place, each row of the saved table of `kind` in `slots.refs` (NO_ROW aside) into
-   * the reference of the record taken over; rejects a row past the table or named twice.
+   * Translates, in place, each row of the saved table of `source` in `slots.refs` (NO_ROW aside) into
+   * the reference of the record taken over; rejects a row past the table or named twice, and a
+   * `source` that is not the records of the search kind `kind`.
    */
-  slotRecords(kind: DumpKind, slots: BuiltSlots): void | Promise<void>;
+  slotRecords(kind: string, source: DumpKind, slots: BuiltSlots): void | Promise<void>;
   /** Each search kind's saved index (and its bounds, when saved), after every record; restoring may take turns of the event loop. */
   collection(state: CollectionState, bounds: SavedBounds | undefined): void | Promise<void>;
 }
@@ -179,7 +180,7 @@ export async function readSnapshot(frames: FrameReader, header: SavedHeader, sin
     if (frame?.name !== "collection" || frame.meta.kind !== kind) throw new LayoutError(`the index of ${kind} is missing`);
     const state = await readCollection(sections, frame.meta);
     // Rows of the saved tables become references of the records taken over.
-    if (state.slots) await sink.slotRecords((frame.meta as unknown as CollectionMeta).slots!.source, state.slots);
+    if (state.slots) await sink.slotRecords(kind, (frame.meta as unknown as CollectionMeta).slots!.source, state.slots);
     frame = await frames.next();
     let bounds: SavedBounds | undefined;
     if (frame?.name === "bounds") {

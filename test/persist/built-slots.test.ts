@@ -98,6 +98,9 @@ describe("slots saved as built", () => {
     const at = frames.findIndex((f) => f.name === "collection" && f.meta.kind === "issues");
     const unknown = frames.map((f, i) => (i === at ? { ...f, meta: { ...f.meta, slots: { ...(f.meta.slots as object), source: "gists" } } } : f));
     expect(String(await openFrames(header, unknown))).toMatch(/the slots name no kind of records/);
+    // Another kind's records are refused before any row is read.
+    const other = frames.map((f, i) => (i === at ? { ...f, meta: { ...f.meta, slots: { ...(f.meta.slots as object), source: "repositories" } } } : f));
+    expect(String(await openFrames(header, other))).toMatch(/the slots of issues name records of repositories/);
   });
 });
 
