@@ -82,6 +82,28 @@ class Seen {
     if (Object.is(value, -0)) this.negativeZero = true;
   }
 
+  /**
+   * `note` of the value each stored number of an integer form stands for (`missing` aside), in one
+   * tight pass: the values are whole and rise with the stored numbers, so their least and greatest
+   * are those of the numbers, and only whether all are whole thousands needs each one. A call of
+   * `note` per value was 1.5 s of a 10M open.
+   */
+  noteStored(values: Uint8Array | Uint16Array | Uint32Array, from: number, to: number, missing: number, scale: number, offset: number): void {
+    let [least, most] = [Infinity, -Infinity];
+    let thousands = this.seconds;
+    for (let i = from; i < to; i++) {
+      const stored = values[i];
+      if (stored === missing) continue;
+      if (stored < least) least = stored;
+      if (stored > most) most = stored;
+      if (thousands && ((stored - offset) * scale) % 1000 !== 0) thousands = false;
+    }
+    if (least > most) return;
+    this.note((least - offset) * scale);
+    this.note((most - offset) * scale);
+    this.seconds &&= thousands;
+  }
+
   /** The narrowest form from `from` on that holds every value noted. */
   narrowest(from: number): number {
     for (let form = from; form < FLOAT; form++) {
@@ -290,8 +312,7 @@ export class NumberColumn {
     const column = new NumberColumn();
     // What the values have in common, for a later widening: the same as when they were set.
     for (let from = 0; from < values.length; from += STEP) {
-      const to = Math.min(values.length, from + STEP);
-      for (let doc = from; doc < to; doc++) if (values[doc] !== missing) column.seen.note((values[doc] - offset) * scale);
+      column.seen.noteStored(values as Uint8Array | Uint16Array | Uint32Array, from, Math.min(values.length, from + STEP), missing, scale, offset);
       yield;
     }
     [column.form, column.values, column.missing, column.scale, column.offset, column.top] = [form, values, missing, scale, offset, values.length];

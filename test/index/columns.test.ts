@@ -626,6 +626,22 @@ describe("NumberColumn", () => {
     expect(NumberColumn.of(new Float64Array([Date.UTC(2020, 1, 2), NaN])).width).toBe(4);
   });
 
+  it("widens a restored column to a form that holds the values it was saved with", () => {
+    // Whole numbers in four bytes, one between the least and the greatest not a whole thousand: a
+    // date past four bytes then needs doubles, not whole seconds (which would lose the 500); all
+    // whole thousands, whole seconds do.
+    for (const held of [[1000, 1500, 4_000_000_000], [7_000, 1_500_000, 4_000_000_000]]) {
+      const column = new NumberColumn();
+      held.forEach((v, doc) => column.set(doc, v));
+      expect(column.width).toBe(4);
+      const restored = finish(NumberColumn.restoringState(column.state(held.length)));
+      const date = Date.UTC(2024, 0, 1);
+      for (const c of [column, restored]) c.set(held.length, date);
+      expect(restored.width, String(held)).toBe(column.width);
+      expect([...held, date].map((_, doc) => restored.get(doc))).toEqual([...held, date]);
+    }
+  });
+
   it("bounds each 32 documents' values, from when first asked for or made ahead and through later changes", () => {
     rangeBoundsHold({ span: 32, docs: 200, ranges: 8, bestIn: (column, word, direction) => column.bestInWord(word, direction), seed: 42 });
   });
