@@ -134,13 +134,18 @@ export class FrameReader {
     return header as SavedHeader;
   }
 
-  /** Frames read ahead and not yet handed over, in order (undefined: the end); `failure` is what ended the reading ahead. */
-  private readonly ready: Array<Frame | undefined> = [];
+  /**
+   * Frames read ahead and not yet handed over, in order, each with its payload's length: a frame whose
+   * head was read and whose payload may still be coming (undefined: the end). `failure` is what ended
+   * the reading ahead.
+   */
+  private readonly ready: Array<{ frame: Promise<Frame | undefined>; bytes: number }> = [];
   private failure: { error: unknown } | undefined;
   /** Payload bytes of the frames in `ready`. */
   private readyBytes = 0;
-  /** The reading ahead under way, if any. */
+  /** The reading ahead under way, if any, and the payloads being read. */
   private reading: Promise<void> | undefined;
+  private readonly payloadsComing = new Set<Promise<unknown>>();
   private closed = false;
   /** Payload bytes handed over since `next` last let the loop turn. */
   private handedSincePause = 0;
@@ -148,9 +153,10 @@ export class FrameReader {
   private wake: (() => void) | undefined;
 
   /**
-   * The next frame, or undefined after the end frame. Frames are read ahead, one after another, while
-   * the caller works on those before (up to READ_AHEAD_FRAMES bytes of payloads waiting): an open is
-   * then not read and restored in turns. A failure to read surfaces at the frame where it happened.
+   * The next frame, or undefined after the end frame. Frames are read ahead, one head after another,
+   * while the caller works on those before (up to READ_AHEAD_FRAMES bytes of payloads waiting); a large
+   * payload's read starts when its head is read, so that several are read at once: an open is then not
+   * read and restored in turns. A failure to read or check surfaces at the frame where it happened.
    */
   async next(): Promise<Frame | undefined> {
     // Frames read ahead come without a wait: a caller taking many in a row (a collection's sections)
@@ -167,19 +173,21 @@ export class FrameReader {
       turned = true;
     }
     if (turned) this.handedSincePause = 0;
-    const frame = this.ready.shift();
-    this.handedSincePause += frame?.payload.length ?? 0;
-    this.readyBytes -= frame?.payload.length ?? 0;
+    const { frame: coming, bytes } = this.ready.shift()!;
+    this.readyBytes -= bytes;
     this.readFramesAhead();
+    const frame = await coming;
+    this.handedSincePause += bytes;
     this.onProgress?.(this.handedOver(frame), this.size);
     return frame;
   }
 
-  /** Waits for the reading ahead to stop (the file may be closed then); reads and hands over nothing more. */
+  /** Waits for the reading ahead and the payloads under way to stop (the file may be closed then); reads and hands over nothing more. */
   async close(): Promise<void> {
     this.closed = true;
     this.failure ??= { error: new LayoutError("the file was closed") };
     await this.reading;
+    await Promise.allSettled([...this.payloadsComing]);
   }
 
   /** Starts reading ahead unless it runs, the end was read, it failed, or enough waits. */
@@ -192,12 +200,14 @@ export class FrameReader {
     try {
       let sincePause = 0;
       while (!this.failure && !this.ended && this.readyBytes < READ_AHEAD_FRAMES) {
-        const frame = await this.readFrame();
-        this.ready.push(frame);
-        this.readyBytes += frame?.payload.length ?? 0;
+        const { frame, bytes } = await this.readFrameHead();
+        // Its failure is thrown where the caller takes it.
+        frame.catch(() => undefined);
+        this.ready.push({ frame, bytes });
+        this.readyBytes += bytes;
         this.wake?.();
-        // Frames whose parts lie in the read-ahead come without a wait for the file: their checksums in one turn held the loop.
-        sincePause += frame?.payload.length ?? 0;
+        // Heads that lie in the read-ahead come without a wait for the file: many in one turn held the loop.
+        sincePause += bytes;
         if (sincePause >= CHECKED_PER_TURN) {
           sincePause = 0;
           await pause();
@@ -211,7 +221,7 @@ export class FrameReader {
     }
   }
 
-  /** Bytes up to the end of the frame being handed over (the one read ahead is not counted). */
+  /** Bytes up to the end of the frame being handed over (those read ahead are not counted). */
   private handedOver(frame: Frame | undefined): number {
     return frame ? (this.frameEnds.shift() ?? this.position) : this.position;
   }
@@ -219,8 +229,12 @@ export class FrameReader {
   /** Where each frame read but not yet handed over ends. */
   private readonly frameEnds: number[] = [];
 
-  private async readFrame(): Promise<Frame | undefined> {
-    if (this.ended) return undefined;
+  /**
+   * Reads a frame's head and checksum (and a small payload), and starts reading a large payload;
+   * gives the frame as it will be once its payload is read and checked, and the payload's length.
+   * The end frame is checked here and gives undefined.
+   */
+  private async readFrameHead(): Promise<{ frame: Promise<Frame | undefined>; bytes: number }> {
     const nameLength = (await this.read(4)).readUInt32LE();
     if (nameLength > MAX_NAME_BYTES) throw new LayoutError("frame name too long");
     const nameBytes = await this.read(nameLength);
@@ -230,21 +244,43 @@ export class FrameReader {
     const lengthBytes = await this.read(8);
     const payloadLength = Number(lengthBytes.readBigUInt64LE());
     if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
-    const payload = await this.read(payloadLength, true);
+    const payload = payloadLength >= DIRECT_READ ? this.payloadComing(payloadLength) : Promise.resolve(await this.read(payloadLength, true));
     const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
-    if ((await checksumInSlices([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, payload])) !== stored) throw new LayoutError(`frame ${this.frames + 1} does not match its checksum`);
+    const number = this.frames + 1;
+    const checked = async (): Promise<Buffer> => {
+      const bytes = await payload;
+      if ((await checksumInSlices([u32(nameLength), nameBytes, u32(metaLength), metaBytes, lengthBytes, bytes])) !== stored) throw new LayoutError(`frame ${number} does not match its checksum`);
+      return bytes;
+    };
     const name = nameBytes.toString("utf8");
-    const meta = parseJson(metaBytes, "frame meta");
-    if (meta === null || typeof meta !== "object" || Array.isArray(meta)) throw new LayoutError("frame meta is not an object");
     if (name === "end") {
-      if ((meta as { frames?: unknown }).frames !== this.frames) throw new LayoutError("frames are missing");
+      await checked();
+      const meta = parseJson(metaBytes, "frame meta") as { frames?: unknown } | null;
+      if (meta?.frames !== this.frames) throw new LayoutError("frames are missing");
       if (this.position !== this.size) throw new LayoutError("data after the end frame");
       this.ended = true;
-      return undefined;
+      return { frame: Promise.resolve(undefined), bytes: 0 };
     }
     this.frames++;
     this.frameEnds.push(this.position);
-    return { name, meta: meta as Record<string, unknown>, payload };
+    const frame = (async (): Promise<Frame> => {
+      const bytes = await checked();
+      const meta = parseJson(metaBytes, "frame meta");
+      if (meta === null || typeof meta !== "object" || Array.isArray(meta)) throw new LayoutError("frame meta is not an object");
+      return { name, meta: meta as Record<string, unknown>, payload: bytes };
+    })();
+    return { frame, bytes: payloadLength };
+  }
+
+  /** Starts reading the payload at the current position into memory of its own (moving past it); its bytes once read. */
+  private payloadComing(length: number): Promise<Buffer> {
+    const out = lastingBuffer(length);
+    const coming = this.readInto(out, this.position).then(() => out);
+    this.position += length;
+    this.payloadsComing.add(coming);
+    const gone = () => this.payloadsComing.delete(coming);
+    coming.then(gone, gone);
+    return coming;
   }
 
   /** File bytes read ahead, starting at file offset `chunkAt`: a frame's small parts come out of it. */

@@ -1,6 +1,6 @@
 /**
  * Frames read ahead while the caller works on those before: the next frames are read without being
- * asked for, a damaged frame fails where it lies (the frames before it handed over first, nothing left
+ * asked for, the heads after a large payload while it is still coming, a damaged frame fails where it lies (the frames before it handed over first, nothing left
  * unhandled), and closing waits for the read under way, after which nothing more is read.
  */
 import { open, type FileHandle } from "node:fs/promises";
@@ -53,6 +53,34 @@ describe("frames read ahead", () => {
       expect((await reader.next())?.meta.i).toBe(2);
       expect(await reader.next()).toBeUndefined();
       expect(await reader.next()).toBeUndefined();
+    } finally {
+      await file.close();
+    }
+  });
+
+  it("read the next heads while a large payload is still coming", async () => {
+    const { path, reads, read } = await largeFrames(4);
+    // Large reads held back a while: the heads after them are read meanwhile, not after each payload.
+    let largeUnderWay = 0;
+    let headsMeanwhile = 0;
+    reads.mockImplementation(async function (this: FileHandle, ...args: unknown[]) {
+      const large = (args[0] as Buffer).length === LARGE;
+      if (!large && largeUnderWay > 0) headsMeanwhile++;
+      if (large) largeUnderWay++;
+      try {
+        if (large) await new Promise((resolve) => setTimeout(resolve, 30));
+        return await (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      } finally {
+        if (large) largeUnderWay--;
+      }
+    } as FileHandle["read"]);
+    const file = await open(path, "r");
+    try {
+      const reader = new FrameReader(file, (await file.stat()).size);
+      await reader.header([FORMAT_VERSION]);
+      for (let i = 0; i < 4; i++) expect((await reader.next())?.payload.equals(Buffer.alloc(LARGE, i + 1)), `frame ${i}`).toBe(true);
+      expect(await reader.next()).toBeUndefined();
+      expect(headsMeanwhile).toBeGreaterThanOrEqual(3);
     } finally {
       await file.close();
     }
