@@ -150,32 +150,27 @@ export class SectionReader {
 
   /** The chunks of positions `chunks` wrote: each a view of its frame's bytes, in two bytes each where its frame says so, else four. */
   async positions(of: string): Promise<Array<Uint16Array | Uint32Array>> {
-    const meta = (await this.expect("chunks", of)).meta;
-    if (meta.type !== "u32") throw new LayoutError(`${of} is not u32`);
-    const count = whole(meta.count, of);
-    let left = whole(meta.length, of);
-    const out: Array<Uint16Array | Uint32Array> = [];
-    for (let i = 0; i < count; i++) {
-      const frame = await this.expect("data");
-      out.push(frame.meta.type === "u16" ? viewed(of, frame.payload, Uint16Array, left) : viewed(of, frame.payload, Uint32Array, left));
-      left -= out[i].length;
-    }
-    if (left) throw new LayoutError(`${of} has the wrong length`);
-    return out;
+    return (await this.views(of, "u32", (frame) => (frame.meta.type === "u16" ? "u16" : "u32"))) as Array<Uint16Array | Uint32Array>;
   }
 
   /** The arrays `chunks` (or `groups`) wrote, each a view of its frame's bytes (no copy). */
   async chunks(of: string): Promise<Uint32Array[]>;
   async chunks<T extends Typed>(of: string, type: T): Promise<Array<ArrayOf<T>>>;
   async chunks(of: string, type: Typed = "u32"): Promise<TypedArray[]> {
+    return this.views(of, type, () => type);
+  }
+
+  /** The data frames of a chunks section of `type`, each viewed as the type `typeOfFrame` names for it. */
+  private async views(of: string, type: Typed, typeOfFrame: (frame: Frame) => Typed): Promise<TypedArray[]> {
     const meta = (await this.expect("chunks", of)).meta;
     if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
-    const Kind = ARRAYS[type];
     const count = whole(meta.count, of);
     let left = whole(meta.length, of);
     const out: TypedArray[] = [];
     for (let i = 0; i < count; i++) {
-      out.push(viewed(of, (await this.expect("data")).payload, Kind as new (buffer: ArrayBuffer, offset: number, length: number) => TypedArray, left));
+      const frame = await this.expect("data");
+      const Kind = ARRAYS[typeOfFrame(frame)] as new (buffer: ArrayBuffer, offset: number, length: number) => TypedArray;
+      out.push(viewed(of, frame.payload, Kind, left));
       left -= out[i].length;
     }
     if (left) throw new LayoutError(`${of} has the wrong length`);
