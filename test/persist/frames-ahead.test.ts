@@ -117,10 +117,17 @@ describe("frames read ahead", () => {
   it("stop when closed: the read under way ends first, and none follows", async () => {
     const { path, reads, read } = await largeFrames(4);
     const file = await open(path, "r");
+    // The reads of the first large payload go through; those of the next ones wait until released, so that one is under way when the reader closes.
+    let firstPayload: Buffer | undefined;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     let underWay = 0;
     reads.mockImplementation(async function (this: FileHandle, ...args: unknown[]) {
+      const into = args[0] as Buffer;
+      if (into.length === LARGE) firstPayload ??= into;
       underWay++;
       try {
+        if (into.length === LARGE && into !== firstPayload) await released;
         return await (read as (...a: unknown[]) => Promise<unknown>).apply(this, args);
       } finally {
         underWay--;
@@ -128,10 +135,15 @@ describe("frames read ahead", () => {
     } as FileHandle["read"]);
     const reader = new FrameReader(file, (await file.stat()).size);
     await reader.header([FORMAT_VERSION]);
-    await reader.next();
+    expect((await reader.next())?.meta.i).toBe(0);
     await turnsUntil(() => underWay > 0);
     expect(underWay).toBeGreaterThan(0);
-    await reader.close();
+    let closed = false;
+    const closing = reader.close().then(() => (closed = true));
+    await turnsUntil(() => closed, 20);
+    expect(closed).toBe(false);
+    release();
+    await closing;
     expect(underWay).toBe(0);
     const after = reads.mock.calls.length;
     await turnsUntil(() => false, 20);
