@@ -23,7 +23,7 @@ import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.j
 import { FieldTerms } from "./field-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
-import { inverting } from "./inverted.js";
+import { inverting, takingSaved } from "./inverted.js";
 import { Postings } from "./postings.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
 import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "./state.js";
@@ -585,7 +585,8 @@ export class Collection {
     for (const f of this.fields.values()) {
       const occurrences = yield* f.occurrences.snapshotting(capacity);
       yield;
-      fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences });
+      const lists = yield* f.postings.listing(this.dictionary.size, (id) => this.dictionary.term(id));
+      fields.push({ name: f.spec.name, totalLength: f.totalLength, occurrences, lists });
       yield;
     }
     const keywords: CollectionState["keywords"] = [];
@@ -778,8 +779,11 @@ export class Collection {
   /** Restores a field's occurrences and posting lists; returns each term id's number of documents. */
   private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void, Uint32Array> {
     if (state.occurrences.counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
-    // Checked as they are inverted: term ids in range and in order, in documents that hold a key.
-    const lists = yield* inverting(state.occurrences, this.dictionary.size, (doc) => this.keys.has(doc));
+    // Checked as they are counted: term ids in range and in order, in documents that hold a key; saved lists against them.
+    const held = (doc: number) => this.keys.has(doc);
+    const lists = state.lists
+      ? yield* takingSaved(state.occurrences, state.lists, this.dictionary.size, held)
+      : yield* inverting(state.occurrences, this.dictionary.size, held);
     if (lists.occurrences !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;

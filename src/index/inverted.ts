@@ -2,10 +2,12 @@
  * Posting lists computed from a field's term occurrences: each term id's
  * documents, ascending. The occurrences are the source of truth of what a
  * document holds, so lists computed from them are exact (no stale entries, no
- * repeats); a saved index keeps only the occurrences and the lists are
- * computed again when it is opened.
+ * repeats). A saved index keeps the lists as the save found them (format 14
+ * on): an open checks them against the occurrences (`takingSaved`) rather
+ * than computing them again (`inverting`).
  */
 import { eachDocument, type OccurrencesState } from "./occurrences.js";
+import type { SavedLists } from "./state.js";
 import { zeroedArray, type Steps } from "./steps.js";
 
 export interface InvertedLists {
@@ -34,14 +36,20 @@ export function listAt(lists: InvertedLists, i: number): Uint32Array {
   return lists.chunks[lists.chunkOf[i]].subarray(lists.from[i], lists.to[i]);
 }
 
+/** What a pass over occurrences counts: each term id's documents, the documents with terms, the occurrences. */
+interface Counted {
+  perTerm: Uint32Array;
+  withTerms: number;
+  total: number;
+}
+
 /**
- * The lists of `terms` term ids from occurrences laid out as `Occurrences.state()` gives them
- * (counts per document, each document's term ids ascending and repeated once per occurrence, in
- * chunks that end where a document ends). Two passes (count, then place), in steps (`eachDocument`);
- * the first checks the occurrences as it counts (a pass of their own was a fifth of a 10M open's
- * restore): a RangeError for a term id past `terms` or out of order, or a document `held` refuses.
+ * Counts each term id's documents in occurrences laid out as `Occurrences.state()` gives them (counts
+ * per document, each document's term ids ascending and repeated once per occurrence, in chunks that end
+ * where a document ends), checking them as it goes: a RangeError for a term id past `terms` or out
+ * of order, or a document `held` refuses.
  */
-export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">, terms: number, held: (doc: number) => boolean = () => true): Steps<InvertedLists> {
+function* counting(occurrences: Pick<OccurrencesState, "counts" | "ids">, terms: number, held: (doc: number) => boolean): Steps<Counted> {
   const { counts, ids } = occurrences;
   const perTerm = new Uint32Array(terms);
   let withTerms = 0;
@@ -57,6 +65,17 @@ export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">
       perTerm[term]++;
     }
   });
+  return { perTerm, withTerms, total };
+}
+
+/**
+ * The lists of `terms` term ids from occurrences (see `counting`). Two passes (count, then place), in
+ * steps (`eachDocument`); the first checks the occurrences as it counts (a pass of their own was a fifth
+ * of a 10M open's restore).
+ */
+export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">, terms: number, held: (doc: number) => boolean = () => true): Steps<InvertedLists> {
+  const { counts, ids } = occurrences;
+  const { perTerm, withTerms, total } = yield* counting(occurrences, terms, held);
   let listed = 0;
   for (let t = 0; t < terms; t++) if (perTerm[t]) listed++;
   const lists: InvertedLists = {
@@ -92,13 +111,80 @@ export function* inverting(occurrences: Pick<OccurrencesState, "counts" | "ids">
   // Placing documents writes all over the chunks: fresh pages first written within one step of it
   // held the loop for 130 ms at a million documents.
   for (const size of chunkSizes) lists.chunks.push(yield* zeroedArray(size));
-  withTerms = 0;
+  let placed = 0;
   yield* eachDocument(counts, ids, (chunk, from, to, doc) => {
-    lists.documents[withTerms++] = doc;
+    lists.documents[placed++] = doc;
     for (let i = from; i < to; i++) {
       const t = chunk[i];
       if (i === from || t !== chunk[i - 1]) lists.chunks[chunkOfTerm[t]][next[t]++] = doc;
     }
   });
+  return lists;
+}
+
+/** List entries checked between pauses. */
+const ENTRIES_PER_STEP = 1 << 18;
+
+/**
+ * Saved lists (`SavedLists`) taken as they lie, once checked against the occurrences they were saved
+ * with (see `counting`): the term ids ascending and within `terms`, each listed term's number of
+ * documents the number of documents its occurrences are in, no term with occurrences left out, each
+ * list ascending and of documents with occurrences, and the pieces holding the lists exactly, none
+ * straddling two. A RangeError otherwise. (That each document listed holds the term is not checked:
+ * it would be the inversion again. A list that names a wrong one gives a wrong match, which visibility
+ * still filters, never a document without a record.)
+ */
+export function* takingSaved(occurrences: Pick<OccurrencesState, "counts" | "ids">, saved: SavedLists, terms: number, held: (doc: number) => boolean = () => true): Steps<InvertedLists> {
+  const { counts } = occurrences;
+  const { perTerm, withTerms, total } = yield* counting(occurrences, terms, held);
+  const { terms: listed, lengths, pieces } = saved;
+  if (lengths.length !== listed.length) throw new RangeError("the saved lists' lengths do not match their terms");
+  let withDocuments = 0;
+  for (let t = 0; t < terms; t++) if (perTerm[t]) withDocuments++;
+  if (withDocuments !== listed.length) throw new RangeError("the saved lists leave out terms");
+  const lists: InvertedLists = {
+    occurrences: total,
+    terms: listed,
+    chunkOf: new Uint32Array(listed.length),
+    from: new Uint32Array(listed.length),
+    to: new Uint32Array(listed.length),
+    chunks: pieces,
+    documents: new Uint32Array(withTerms),
+  };
+  let [piece, at, work] = [0, 0, 0];
+  for (let i = 0; i < listed.length; i++) {
+    const term = listed[i];
+    if ((i > 0 && term <= listed[i - 1]) || term >= terms || lengths[i] !== perTerm[term]) throw new RangeError(`the saved list of term ${term} does not match its occurrences`);
+    if (piece < pieces.length && at === pieces[piece].length) [piece, at] = [piece + 1, 0];
+    const end = at + lengths[i];
+    if (piece >= pieces.length || end > pieces[piece].length) throw new RangeError("the saved lists do not lie in their pieces");
+    const docs = pieces[piece];
+    let previous = -1;
+    // A common word's list is millions of entries at ten million documents: checked a step at a time.
+    for (let j = at; j < end; ) {
+      const stop = Math.min(end, j + ENTRIES_PER_STEP - work);
+      work += stop - j;
+      for (; j < stop; j++) {
+        const doc = docs[j];
+        if (doc <= previous || !(counts[doc] > 0)) throw new RangeError(`the saved list of term ${term} is out of order or names a document without terms`);
+        previous = doc;
+      }
+      if (work >= ENTRIES_PER_STEP) {
+        work = 0;
+        yield;
+      }
+    }
+    [lists.chunkOf[i], lists.from[i], lists.to[i]] = [piece, at, end];
+    at = end;
+    if (++work >= ENTRIES_PER_STEP) {
+      work = 0;
+      yield;
+    }
+  }
+  if (pieces.length ? piece !== pieces.length - 1 || at !== pieces[piece].length : false) throw new RangeError("the saved lists' pieces hold more than the lists");
+  for (let from = 0, placed = 0; from < counts.length; from += ENTRIES_PER_STEP) {
+    for (let doc = from, to = Math.min(counts.length, from + ENTRIES_PER_STEP); doc < to; doc++) if (counts[doc] > 0) lists.documents[placed++] = doc;
+    yield;
+  }
   return lists;
 }

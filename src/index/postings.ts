@@ -22,16 +22,18 @@
  * collector's heap, no copy as they grow) and are joined to the list in FlexSearch's map when it is
  * read or the lists are frozen.
  *
- * A saved index keeps no posting lists: they are computed again from the
- * term occurrences (`inverting`) and handed to FlexSearch through its
- * `import`, as a merge hands it the lists it rebuilt: many times quicker than
- * adding every document again, and exact, so no stale marks are left.
+ * A saved index keeps each field's lists as a save found them (`listing`), which an open checks
+ * against the occurrences and hands to FlexSearch through its `import` (`importing`), as a merge hands
+ * it the lists it rebuilt; an index saved before them computes them again from the occurrences
+ * (`inverting`). Either is many times quicker than adding every document again, and exact, so no
+ * stale marks are left.
  */
 import FlexSearch from "flexsearch";
 import { ChainPool } from "../structures/chain-pool.js";
 import { IdSet } from "../structures/id-set.js";
 import { lastingArray } from "../structures/lasting-memory.js";
 import { listAt, type InvertedLists } from "./inverted.js";
+import type { SavedLists } from "./state.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
 
 type Index = InstanceType<typeof FlexSearch.Index>;
@@ -95,6 +97,11 @@ const CLEAN_KEPT = 1 << 16;
  * at a million documents), so few are kept.
  */
 const BITMAPS_KEPT = 8;
+
+/** Entries per piece of the short lists a save copies end to end (see `listing`). */
+const PIECE_ENTRIES = 1 << 20;
+/** Clean typed lists at least this long are saved as they lie, a piece of their own: a copy of them would be fresh memory, written once. */
+const OWN_PIECE_FROM = 1 << 14;
 
 /** Entries per shared chunk of typed lists (a longer list gets an array of its own). */
 const CHUNK_ENTRIES = 1 << 20;
@@ -581,6 +588,68 @@ export class Postings {
       for (const [term, byScore] of JSON.parse(data) as Array<[string, number[][]]>) out.push([term, byScore[0]]);
     });
     return out;
+  }
+
+  /**
+   * Each term's documents, ascending and exact (no repeats, no stale entries), for the term ids in
+   * [0, terms) `termOf` names, end to end as a save writes them (`SavedLists`): a clean typed list of
+   * at least OWN_PIECE_FROM entries is a piece of its own as it lies (the entries of a typed list never
+   * change: appends go after it, merges and freezings make new lists), the others are copied into
+   * shared pieces. In steps; the caller keeps the lists from changing between them (it holds them as a
+   * search does), and appends waiting are joined to their lists as a search joins them.
+   */
+  *listing(terms: number, termOf: (id: number) => string): Steps<SavedLists> {
+    const listed: number[] = [];
+    const lengths: number[] = [];
+    const pieces: Uint32Array[] = [];
+    let piece = new Uint32Array(PIECE_ENTRIES);
+    let used = 0;
+    const close = () => {
+      if (used) pieces.push(piece.subarray(0, used));
+      [piece, used] = [new Uint32Array(PIECE_ENTRIES), 0];
+    };
+    let work = 0;
+    for (let id = 0; id < terms; id++) {
+      const term = termOf(id);
+      const docs = this.exactList(term);
+      work += docs.length + 1;
+      if (work >= this.options.entriesPerStep) {
+        work = 0;
+        yield;
+      }
+      if (!docs.length) continue;
+      listed.push(id);
+      lengths.push(docs.length);
+      if (docs instanceof Uint32Array && docs.length >= OWN_PIECE_FROM) {
+        close();
+        pieces.push(docs);
+        continue;
+      }
+      if (used + docs.length > piece.length) {
+        close();
+        if (docs.length > piece.length) piece = new Uint32Array(docs.length);
+      }
+      piece.set(docs, used);
+      used += docs.length;
+    }
+    if (used) pieces.push(piece.subarray(0, used));
+    return { terms: Uint32Array.from(listed), lengths: Uint32Array.from(lengths), pieces };
+  }
+
+  /** The term's documents as `docs` gives them, but FlexSearch's list itself where it is clean (see `viewing`, without its caches). */
+  private exactList(term: string): ArrayLike<number> {
+    if (!term || term.includes(" ")) return NO_DOCS;
+    if (this.appends.byTerm.size) this.fold(term);
+    const ids = this.lists ? this.lists.map.get(term)?.[0] : (this.index.search(term, { limit: this.entries + 1 }) as number[]);
+    if (!ids) return NO_DOCS;
+    const stale = this.staleCount ? this.stale : undefined;
+    let previous = -1;
+    for (let i = 0; i < ids.length; i++) {
+      const doc = ids[i];
+      if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
+      previous = doc;
+    }
+    return ids;
   }
 
   /** Entries in all lists, repeats and stale ones included. */

@@ -14,11 +14,26 @@ export interface BuiltSlots {
   refs: Uint32Array;
 }
 
+/**
+ * A field's posting lists as a save found them: the documents of each term with any, ascending and
+ * exact, end to end in pieces no list straddles.
+ */
+export interface SavedLists {
+  /** Term ids with documents, ascending. */
+  terms: Uint32Array;
+  /** Per term of `terms`, its number of documents. */
+  lengths: Uint32Array;
+  /** The lists end to end, in the order of `terms`. */
+  pieces: Uint32Array[];
+}
+
 export interface FieldState<O = OccurrencesState> {
   name: string;
   totalLength: number;
-  /** The posting lists are computed again from these when the index is restored. */
+  /** What the field's documents hold: the source of truth, from which the posting lists can be computed again. */
   occurrences: O;
+  /** The posting lists as saved (format 14 on), checked against the occurrences when restored; without them they are computed again. */
+  lists?: SavedLists;
 }
 
 /** What a save writes: the same, with each field's occurrences copied chunk by chunk as they are written. */

@@ -25,9 +25,10 @@ export const MAGIC = Buffer.from("FSINDEX\n", "latin1");
  * bounds and common terms' frequencies, when the save had them, and a keyword column's documents that
  * hold their own key marked by an id, the key no longer saved again as a value; 12: each kind's slots as
  * built, its table of keys and each slot's record as its row in the saved table of its kind, for an
- * open to take as they lie; 13: a chunk of term positions in two bytes each where all of its fit).
+ * open to take as they lie; 13: a chunk of term positions in two bytes each where all of its fit; 14: each
+ * text field's posting lists, after its occurrences, for an open to check and take as they lie).
  */
-export const FORMAT_VERSION = 13;
+export const FORMAT_VERSION = 14;
 /**
  * Older versions this one reads: 7 is 8 without tallies (each is then counted from the records when
  * first asked); 8 is 9 with lists of strings as JSON arrays (a strings section, a table, says which it
@@ -36,9 +37,10 @@ export const FORMAT_VERSION = 13;
  * (they are computed at the open, as when a save had none) and with own keys saved as values (a
  * column's ids section then names no `ownKey`); 11 is 12 with each slot's key in a list of strings,
  * looked up in the store and filed again at the open (its collection frame names no `slots`); 12 is 13
- * with every position in four bytes (its data frames name no `type`).
+ * with every position in four bytes (its data frames name no `type`); 13 is 14 without posting lists
+ * (computed from the occurrences at the open: its fields name no `lists`).
  */
-export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, 10, 11, 12, FORMAT_VERSION];
+export const READABLE_VERSIONS: readonly number[] = [7, 8, 9, 10, 11, 12, 13, FORMAT_VERSION];
 /** The last format version whose header had no checksum of its own. */
 export const UNCHECKED_HEADER_VERSION = 1;
 export const INDEX_FILE = "forgesearch.index";

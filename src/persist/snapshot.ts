@@ -1,13 +1,13 @@
 /**
  * What a saved index holds and in which order: the store's records (its
  * buffers as they are, then each kind's table: ./records.ts), then the index
- * of each search kind (its slots, dictionary, term occurrences and typed
- * columns; the posting lists are computed from the occurrences when it is
- * opened), each followed by its text part's block bounds when the save had them
+ * of each search kind (its slots, dictionary, term occurrences, posting lists
+ * and typed columns; before format 14 the posting lists were computed from the
+ * occurrences when opened), each followed by its text part's block bounds when the save had them
  * (src/score/saved-bounds.ts).
  */
 import type { NumberColumnState } from "../index/columns.js";
-import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "../index/state.js";
+import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState, type SavedLists } from "../index/state.js";
 import { DUMP_KINDS } from "../kinds/index.js";
 import type { DumpKind, KindSpec, RecordLike } from "../kinds/types.js";
 import type { SavedBounds, SavedFieldBounds } from "../score/saved-bounds.js";
@@ -72,7 +72,7 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot, so
     kind: state.kind,
     capacity,
     free: state.free,
-    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.wide })),
+    fields: state.fields.map((f) => ({ name: f.name, totalLength: f.totalLength, widths: f.occurrences.wide, ...(f.lists ? { lists: true } : {}) })),
     numbers: state.numbers.map((n) => n.name),
     keywords: state.keywords.map((k) => k.name),
     signals: state.signals.length,
@@ -88,6 +88,7 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot, so
     await out.chunks(`terms.${f.name}`, occurrences, "ids");
     await out.chunks(`positions.${f.name}`, occurrences, "positions");
     if (occurrences.wide) await out.chunks(`widths.${f.name}`, occurrences, "widths");
+    if (f.lists) await writeLists(out, f.name, f.lists);
   }
   for (const n of state.numbers) await out.array(`number.${n.name}`, n.column.values, { form: n.column.form });
   for (const k of state.keywords) {
@@ -97,6 +98,13 @@ async function writeCollection(out: SectionWriter, state: CollectionSnapshot, so
   }
   await out.array("orders", state.orders.values, { form: state.orders.form });
   for (const [i, { form, values }] of state.signals.entries()) await out.array(`signal.${i}`, values, { form });
+}
+
+/** A field's posting lists (format 14 on): the terms listed, their lengths, and the lists end to end, frames of whole lists that an open views. */
+async function writeLists(out: SectionWriter, field: string, { terms, lengths, pieces }: SavedLists): Promise<void> {
+  await out.array(`lists.${field}.terms`, terms);
+  await out.array(`lists.${field}.lengths`, lengths);
+  await out.groups(`lists.${field}`, "u32", pieces);
 }
 
 /** The slots as built (`BuiltSlots`), each slot's reference written as its record's row. */
@@ -196,7 +204,7 @@ interface CollectionMeta {
   kind: string;
   capacity: number;
   free: number[];
-  fields: Array<{ name: string; totalLength: number; widths: boolean }>;
+  fields: Array<{ name: string; totalLength: number; widths: boolean; lists?: boolean }>;
   numbers: string[];
   keywords: string[];
   signals: number;
@@ -222,7 +230,9 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
       positions: await input.positions(`positions.${f.name}`),
       widths: f.widths ? await input.chunks(`widths.${f.name}`) : undefined,
     };
-    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences });
+    // Format 14 on: the posting lists, checked against the occurrences when the collection is restored.
+    const lists = f.lists === true ? await readLists(input, f.name) : undefined;
+    fields.push({ name: f.name, totalLength: whole(f.totalLength, "length"), occurrences, ...(lists ? { lists } : {}) });
   }
   const numbers: CollectionState["numbers"] = [];
   for (const name of meta.numbers) numbers.push({ name, column: await input.numbers(`number.${name}`) });
@@ -240,6 +250,14 @@ async function readCollection(input: SectionReader, raw: Record<string, unknown>
   const signals: NumberColumnState[] = [];
   for (let i = 0; i < whole(meta.signals, "signals"); i++) signals.push(await input.numbers(`signal.${i}`));
   return { kind: meta.kind, ...(slots ? { slots } : { keys }), free: meta.free, dictionary, fields, numbers, keywords, orders, signals };
+}
+
+/** The lists `writeLists` wrote, each frame's lists a view of its bytes. */
+async function readLists(input: SectionReader, field: string): Promise<SavedLists> {
+  const terms = await input.array(`lists.${field}.terms`, "u32");
+  const lengths = await input.array(`lists.${field}.lengths`, "u32");
+  if (lengths.length !== terms.length) throw new LayoutError(`lists.${field}.lengths do not match its terms`);
+  return { terms, lengths, pieces: await input.chunks(`lists.${field}`) };
 }
 
 /**

@@ -6,7 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
-import { inverting, listAt } from "../../src/index/inverted.js";
+import { inverting, listAt, takingSaved } from "../../src/index/inverted.js";
+import { eachDocument } from "../../src/index/occurrences.js";
 import { Postings } from "../../src/index/postings.js";
 import { finish } from "../../src/index/steps.js";
 import { KINDS } from "../../src/kinds/index.js";
@@ -293,6 +294,65 @@ describe("Postings", () => {
       ["terms in a document not held", good, 3, (doc) => doc !== 2],
     ];
     for (const [what, occurrences, terms, held] of refused) expect(() => finish(inverting(occurrences, terms, held)), what).toThrow(RangeError);
+  });
+
+  it("takes saved lists that match the occurrences, in whatever pieces, as the inversion gives them", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(7), { maxLength: 6 }), { maxLength: 40 }), fc.array(fc.boolean()), (docs, cutAfter) => {
+        const sorted = docs.map((ids) => [...ids].sort((x, y) => x - y));
+        const occurrences = { counts: Uint32Array.from(sorted, (ids) => ids.length), ids: [Uint32Array.from(sorted.flat())].filter((c) => c.length) };
+        const inverted = finish(inverting(occurrences, 8));
+        // The lists end to end, in pieces cut after some lists.
+        const pieces: number[][] = [[]];
+        for (let i = 0; i < inverted.terms.length; i++) {
+          pieces.at(-1)!.push(...listAt(inverted, i));
+          if (cutAfter[i]) pieces.push([]);
+        }
+        const saved = {
+          terms: inverted.terms,
+          lengths: Uint32Array.from(inverted.terms, (_, i) => inverted.to[i] - inverted.from[i]),
+          pieces: pieces.filter((p) => p.length).map((p) => Uint32Array.from(p)),
+        };
+        const taken = finish(takingSaved(occurrences, saved, 8));
+        expect([...taken.terms]).toEqual([...inverted.terms]);
+        for (let i = 0; i < inverted.terms.length; i++) expect([...listAt(taken, i)]).toEqual([...listAt(inverted, i)]);
+        expect([...taken.documents]).toEqual([...inverted.documents]);
+        expect(taken.occurrences).toBe(inverted.occurrences);
+      }),
+    );
+  });
+
+  it("takes saved lists only where they match the occurrences, and checks them in steps", () => {
+    // Document 0 holds a, b, b; slot 1 is empty; document 2 holds b, c.
+    const occurrences = { counts: Uint32Array.of(3, 0, 2), ids: [Uint32Array.of(0, 1, 1), Uint32Array.of(1, 2)] };
+    const good = { terms: Uint32Array.of(0, 1, 2), lengths: Uint32Array.of(1, 2, 1), pieces: [Uint32Array.of(0, 0, 2), Uint32Array.of(2)] };
+    expect([...finish(takingSaved(occurrences, good, 3)).documents]).toEqual([0, 2]);
+    const refused: Array<[string, typeof good, RegExp]> = [
+      ["a list longer than its documents", { ...good, lengths: Uint32Array.of(2, 2, 1), pieces: [Uint32Array.of(0, 2, 0, 2), Uint32Array.of(2)] }, /does not match/],
+      ["a term left out", { terms: Uint32Array.of(0, 1), lengths: Uint32Array.of(1, 2), pieces: [Uint32Array.of(0, 0, 2)] }, /leave out terms/],
+      ["terms out of order", { ...good, terms: Uint32Array.of(0, 2, 1), lengths: Uint32Array.of(1, 1, 2), pieces: [Uint32Array.of(0, 2, 0, 2)] }, /does not match/],
+      ["documents out of order", { ...good, pieces: [Uint32Array.of(0, 2, 0), Uint32Array.of(2)] }, /out of order/],
+      ["a document listed twice", { ...good, pieces: [Uint32Array.of(0, 2, 2), Uint32Array.of(2)] }, /out of order/],
+      ["a document without terms", { ...good, pieces: [Uint32Array.of(0, 1, 2), Uint32Array.of(2)] }, /without terms/],
+      ["a list across two pieces", { ...good, pieces: [Uint32Array.of(0, 0), Uint32Array.of(2, 2)] }, /do not lie in their pieces/],
+      ["pieces holding more", { ...good, pieces: [Uint32Array.of(0, 0, 2), Uint32Array.of(2, 2)] }, /hold more/],
+      ["lengths not matching the terms", { ...good, lengths: Uint32Array.of(1, 2) }, /lengths do not match/],
+    ];
+    for (const [what, saved, message] of refused) expect(() => finish(takingSaved(occurrences, saved, 3)), what).toThrow(message);
+    // A document not held is refused as the inversion refuses it.
+    expect(() => finish(takingSaved(occurrences, good, 3, (doc) => doc !== 2))).toThrow(/not held/);
+    // A long list is checked over several steps.
+    const many = 1 << 20;
+    const wide = { counts: new Uint32Array(many).fill(1), ids: [new Uint32Array(many)] };
+    const everyDocument = { terms: Uint32Array.of(0), lengths: Uint32Array.of(many), pieces: [Uint32Array.from({ length: many }, (_, i) => i)] };
+    const pausesOf = (steps: Generator<unknown>) => {
+      let pauses = 0;
+      while (!steps.next().done) pauses++;
+      return pauses;
+    };
+    // Beyond the pauses of the pass over the occurrences: some while the list is checked, some while the documents are gathered.
+    const counting = pausesOf(eachDocument(wide.counts, wide.ids, () => undefined));
+    expect(pausesOf(takingSaved(wide, everyDocument, 1)) - counting).toBeGreaterThanOrEqual(8);
   });
 
   it("merges once stale documents outnumber half the live ones", () => {

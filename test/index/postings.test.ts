@@ -9,6 +9,8 @@ import fc from "fast-check";
 import FlexSearch from "flexsearch";
 import { describe, expect, it } from "vitest";
 import { Postings } from "../../src/index/postings.js";
+import { finish } from "../../src/index/steps.js";
+import { cut } from "../../src/persist/sections.js";
 
 /** FlexSearch set up as Postings sets it up, filled through its own `add`. */
 function reference() {
@@ -184,6 +186,40 @@ describe("long lists, once complete, are typed views", () => {
   });
 });
 
+describe("the lists a save writes", () => {
+  it("hold a long clean typed list as it lies, which later appends and removals leave as it was", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
+    const many = 20_000;
+    for (let doc = 0; doc < many; doc++) {
+      current.set(doc, doc % 2 ? ["a"] : ["a", "b"]);
+      postings.set(doc, current.get(doc)!);
+    }
+    finish(postings.trimming());
+    const terms = ["a", "b", "c"];
+    const saved = finish(postings.listing(terms.length, (id) => terms[id]));
+    const lists = cut("lists", saved.pieces, saved.lengths);
+    expect([...saved.terms]).toEqual([0, 1]);
+    const a = postings.view("a");
+    // The list of every document, not a copy of it; the shorter one copied, into a piece of its own.
+    expect(saved.pieces[0]).toBe(a);
+    expect(lists[1]).toEqual(Uint32Array.from({ length: many / 2 }, (_, i) => 2 * i));
+    current.set(many, ["a", "c"]);
+    postings.set(many, ["a", "c"]);
+    current.delete(4);
+    postings.remove(4, ["a", "b"]);
+    expect(postings.docs("a").length).toBe(many);
+    expect([...lists[0]]).toEqual(Array.from({ length: many }, (_, i) => i));
+    // Saved again: the lists as they are now.
+    const again = finish(postings.listing(terms.length, (id) => terms[id]));
+    const now = cut("lists", again.pieces, again.lengths).map((list) => [...list]);
+    expect([...again.terms]).toEqual([0, 1, 2]);
+    expect(now[0]).toEqual([...Array.from({ length: many }, (_, i) => i).filter((doc) => doc !== 4), many]);
+    expect(now[1]).toEqual(Array.from({ length: many / 2 }, (_, i) => 2 * i).filter((doc) => doc !== 4));
+    expect(now[2]).toEqual([many]);
+  });
+});
+
 describe("a merge of the lists runs in steps", () => {
   const vocabulary = ["a", "b", "c", "the", "crash"];
   const op = fc.record({
@@ -217,6 +253,12 @@ describe("a merge of the lists runs in steps", () => {
             expect(docsOfBitmap(postings.bitmap(term))).toEqual(holders);
             expect(docsOfBitmap(postings.bitmap(term))).toEqual(holders);
           }
+          // What a save writes: every term with documents, in id order, its exact list.
+          const saved = finish(postings.listing(vocabulary.length, (id) => vocabulary[id]));
+          const lists = cut("lists", saved.pieces, saved.lengths).map((list) => [...list]);
+          const expected = vocabulary.map((term) => [...current].filter(([, t]) => t.includes(term)).map(([doc]) => doc).sort((x, y) => x - y));
+          expect([...saved.terms]).toEqual(vocabulary.flatMap((_, id) => (expected[id].length ? [id] : [])));
+          expect(lists).toEqual(expected.filter((holders) => holders.length));
         };
         // Lists frozen (a load's end) a few steps at a time, merges and changes coming between the steps.
         let freezing: Generator<void> | undefined;

@@ -210,9 +210,32 @@ export function builtSlotKeys(frames: Frame[], at: number): { keys: Array<string
   return { keys, end: i };
 }
 
-/** The frames as format 12 laid them out: every position in four bytes, no data frame naming a `type`. Nothing else changed between the two. */
-export function asFormat12(frames: Frame[]): Frame[] {
-  return frames.map((frame) => {
+/**
+ * The frames as format 13 laid them out: format 14's without each field's posting lists (its sections
+ * `lists.<field>.terms`, `lists.<field>.lengths` and `lists.<field>`), the fields of a collection frame
+ * naming no `lists`. Nothing else changed between the two.
+ */
+export function asFormat13(frames: Frame[]): Frame[] {
+  const out: Frame[] = [];
+  for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i];
+    if (frame.name !== "data" && String(frame.meta.of).startsWith("lists.")) {
+      i = sectionEnd(frames, i) - 1;
+      continue;
+    }
+    if (frame.name !== "collection") {
+      out.push(frame);
+      continue;
+    }
+    const fields = (frame.meta.fields as Array<Record<string, unknown>>).map(({ lists: _, ...field }) => field);
+    out.push({ ...frame, meta: { ...frame.meta, fields } });
+  }
+  return out;
+}
+
+/** The frames as format 12 laid them out: format 13's, with every position in four bytes, no data frame naming a `type`. Nothing else changed between the two. */
+export function asFormat12(given: Frame[]): Frame[] {
+  return asFormat13(given).map((frame) => {
     if (frame.name !== "data" || frame.meta.type !== "u16") return frame;
     const narrow = new Uint16Array(frame.payload.buffer as ArrayBuffer, frame.payload.byteOffset, frame.payload.length / 2);
     return { name: "data", meta: {}, payload: Buffer.from(Uint32Array.from(narrow).buffer) };
