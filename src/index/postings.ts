@@ -602,11 +602,18 @@ export class Postings {
     const listed: number[] = [];
     const lengths: number[] = [];
     const pieces: Uint32Array[] = [];
-    let piece = new Uint32Array(PIECE_ENTRIES);
+    // Lasting memory: ordinary buffers of megabytes count towards the full collections a save sets off.
+    let piece: Uint32Array | undefined;
     let used = 0;
     const close = () => {
-      if (used) pieces.push(piece.subarray(0, used));
-      [piece, used] = [new Uint32Array(PIECE_ENTRIES), 0];
+      if (!piece || !used) return;
+      // A piece mostly empty (short lists between two long ones) is copied out at its size, its buffer kept for the next.
+      if (used * 2 < piece.length) pieces.push(piece.slice(0, used));
+      else {
+        pieces.push(piece.subarray(0, used));
+        piece = undefined;
+      }
+      used = 0;
     };
     let work = 0;
     for (let id = 0; id < terms; id++) {
@@ -625,14 +632,14 @@ export class Postings {
         pieces.push(docs);
         continue;
       }
-      if (used + docs.length > piece.length) {
+      if (!piece || used + docs.length > piece.length) {
         close();
-        if (docs.length > piece.length) piece = new Uint32Array(docs.length);
+        if (!piece || docs.length > piece.length) piece = lastingArray(Math.max(PIECE_ENTRIES, docs.length));
       }
       piece.set(docs, used);
       used += docs.length;
     }
-    if (used) pieces.push(piece.subarray(0, used));
+    close();
     return { terms: Uint32Array.from(listed), lengths: Uint32Array.from(lengths), pieces };
   }
 

@@ -193,30 +193,45 @@ describe("the lists a save writes", () => {
     const many = 20_000;
     for (let doc = 0; doc < many; doc++) {
       current.set(doc, doc % 2 ? ["a"] : ["a", "b"]);
+      if (doc === 1 || doc === 3) current.get(doc)!.push("c");
       postings.set(doc, current.get(doc)!);
     }
     finish(postings.trimming());
-    const terms = ["a", "b", "c"];
+    // In id order: b (short: copied), a (long and typed: as it lies), c (copied after it).
+    const terms = ["b", "a", "c", "d"];
     const saved = finish(postings.listing(terms.length, (id) => terms[id]));
     const lists = cut("lists", saved.pieces, saved.lengths);
-    expect([...saved.terms]).toEqual([0, 1]);
+    expect([...saved.terms]).toEqual([0, 1, 2]);
     const a = postings.view("a");
-    // The list of every document, not a copy of it; the shorter one copied, into a piece of its own.
-    expect(saved.pieces[0]).toBe(a);
-    expect(lists[1]).toEqual(Uint32Array.from({ length: many / 2 }, (_, i) => 2 * i));
-    current.set(many, ["a", "c"]);
-    postings.set(many, ["a", "c"]);
+    expect(saved.pieces[1]).toBe(a);
+    const evens = Array.from({ length: many / 2 }, (_, i) => 2 * i);
+    expect([...lists[0]]).toEqual(evens);
+    expect([...lists[2]]).toEqual([1, 3]);
+    current.set(many, ["a", "d"]);
+    postings.set(many, ["a", "d"]);
     current.delete(4);
     postings.remove(4, ["a", "b"]);
     expect(postings.docs("a").length).toBe(many);
-    expect([...lists[0]]).toEqual(Array.from({ length: many }, (_, i) => i));
+    expect([...lists[1]]).toEqual(Array.from({ length: many }, (_, i) => i));
     // Saved again: the lists as they are now.
     const again = finish(postings.listing(terms.length, (id) => terms[id]));
     const now = cut("lists", again.pieces, again.lengths).map((list) => [...list]);
-    expect([...again.terms]).toEqual([0, 1, 2]);
-    expect(now[0]).toEqual([...Array.from({ length: many }, (_, i) => i).filter((doc) => doc !== 4), many]);
-    expect(now[1]).toEqual(Array.from({ length: many / 2 }, (_, i) => 2 * i).filter((doc) => doc !== 4));
-    expect(now[2]).toEqual([many]);
+    expect([...again.terms]).toEqual([0, 1, 2, 3]);
+    expect(now).toEqual([evens.filter((doc) => doc !== 4), [...Array.from({ length: many }, (_, i) => i).filter((doc) => doc !== 4), many], [1, 3], [many]]);
+  });
+
+  it("copy lists that are not typed end to end, a piece handed over once it is over half full", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
+    // Two lists of 600,000 documents each, left as appended (arrays): the second does not fit the first's piece.
+    const half = 600_000;
+    for (let doc = 0; doc < 2 * half; doc++) postings.set(doc, [doc < half ? "x" : "y"]);
+    const saved = finish(postings.listing(2, (id) => ["x", "y"][id]));
+    expect(saved.pieces.length).toBe(2);
+    const [x, y] = cut("lists", saved.pieces, saved.lengths);
+    expect(x.length).toBe(half);
+    expect(x.every((doc, i) => doc === i)).toBe(true);
+    expect(y.every((doc, i) => doc === half + i)).toBe(true);
   });
 });
 
