@@ -25,7 +25,7 @@ import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting, takingSaved } from "./inverted.js";
 import { Postings } from "./postings.js";
-import { finish, zeroedArray, type Steps } from "./steps.js";
+import { finish, ScratchArray, zeroedArray, type Steps } from "./steps.js";
 import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
 
@@ -683,6 +683,8 @@ export class Collection {
       c.numbers.set(name, yield* NumberColumn.restoringState(column));
     }
     const keywordsRestored = new Set<string>();
+    // The columns are built one after another: each places its documents by value in the same array.
+    const scratch = new ScratchArray();
     for (const { name, ...column } of state.keywords) {
       // A column the kind has retired (saved by an earlier version) is passed over: nothing reads it.
       if (spec.retiredColumns?.includes(name)) continue;
@@ -691,7 +693,7 @@ export class Collection {
       if (column.counts.length !== capacity) throw new RangeError(`keyword column ${name} has the wrong length`);
       const restored = yield* KeywordColumn.restoring(column, c);
       // Built now, in steps, rather than on first use: a first search would otherwise build it all at once.
-      yield* restored.building();
+      yield* restored.building(scratch);
       c.keywords.set(name, restored);
       keywordsRestored.add(name);
     }

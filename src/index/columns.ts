@@ -9,7 +9,7 @@ import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
-import { finish, widthFor, zeroedArray, type Steps, type WholeNumbers } from "./steps.js";
+import { finish, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -464,6 +464,8 @@ export class KeywordColumn {
   private readonly singles: Array<readonly string[] | undefined> = [];
   /** A restored column's saved form, until the column is built from it (`building`). */
   private saved: KeywordColumnState | undefined;
+  /** The most values a document of `saved` holds. */
+  private savedMost = 0;
   /** A build from `saved` under way. */
   private build: Steps<void> | undefined;
 
@@ -695,9 +697,13 @@ export class KeywordColumn {
       yield;
     }
     let total = 0;
+    let most = 0;
     for (let from = 0; from < counts.length; from += STEP) {
       const to = Math.min(counts.length, from + STEP);
-      for (let doc = from; doc < to; doc++) total += counts[doc];
+      for (let doc = from; doc < to; doc++) {
+        total += counts[doc];
+        if (counts[doc] > most) most = counts[doc];
+      }
       yield;
     }
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
@@ -705,6 +711,7 @@ export class KeywordColumn {
     // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
     const column = new KeywordColumn(keys);
     column.saved = state;
+    column.savedMost = most;
     return column;
   }
 
@@ -716,16 +723,17 @@ export class KeywordColumn {
   /**
    * Builds the column from its saved form in steps of STEP values or documents (nothing to do once
    * built); a build begun and left is taken up where it stopped. Throws a RangeError when a saved
-   * value repeats, leaving the column unbuilt.
+   * value repeats, leaving the column unbuilt. `scratch`: where the documents are placed by value
+   * on the way, when columns are built one after another (a fresh array otherwise).
    */
-  building(): Steps<void> {
+  building(scratch?: ScratchArray): Steps<void> {
     if (!this.saved) return built();
-    return (this.build ??= this.steppedBuild(this.saved));
+    return (this.build ??= this.steppedBuild(this.saved, scratch));
   }
 
-  private *steppedBuild(state: KeywordColumnState): Steps<void> {
+  private *steppedBuild(state: KeywordColumnState, scratch: ScratchArray | undefined): Steps<void> {
     try {
-      yield* this.buildFrom(state);
+      yield* this.buildFrom(state, scratch);
       this.saved = undefined;
     } finally {
       this.build = undefined;
@@ -737,7 +745,7 @@ export class KeywordColumn {
    * numbered again: those held by no document, or only as their document's own key, take no id
    * (a column of keys saves ten million such values, and freeing their ids kept a list of them).
    */
-  private *buildFrom(state: KeywordColumnState): Steps<void> {
+  private *buildFrom(state: KeywordColumnState, scratch: ScratchArray | undefined): Steps<void> {
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = yield* zeroedArray(values.length + 1);
@@ -776,9 +784,11 @@ export class KeywordColumn {
       starts.set(perValue.subarray(from, Math.min(values.length, from + STEP)), from);
       yield;
     }
-    // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray).
-    const docs = yield* zeroedArray(ids.length);
-    const cells = yield* zeroedArray(Math.max(counts.length, 1));
+    // Fresh arrays of megabytes, first written in steps of their own (see zeroedArray). The cells as
+    // wide as they end: a document of several values or its own key needs four bytes, else the
+    // largest id does (made four bytes wide, then narrowed, they were written twice).
+    const docs = scratch ? yield* scratch.taking(ids.length) : yield* zeroedArray(ids.length);
+    const cells = yield* zeroedArray(Math.max(counts.length, 1), this.savedMost > 1 || own?.marked ? Uint32Array : widthFor(kept));
     let largest = 0;
     const lists = new ValueLists();
     let at = 0;
@@ -833,10 +843,11 @@ export class KeywordColumn {
    * id is one); undefined for a column without keys. Throws a RangeError for a mark where no key can
    * be: a column without keys, a document without one, or among other values.
    */
-  private *markedOwnKeys(state: KeywordColumnState): Steps<{ ids: Uint8Array; docs: Uint8Array } | undefined> {
+  private *markedOwnKeys(state: KeywordColumnState): Steps<OwnKeys | undefined> {
     const { counts, ids, ownKey } = state;
     const docs = yield* zeroedArray(counts.length, Uint8Array);
     let at = 0;
+    let marked = 0;
     for (let from = 0; from < counts.length; from += STEP) {
       const to = Math.min(counts.length, from + STEP);
       for (let doc = from; doc < to; doc++) {
@@ -845,12 +856,13 @@ export class KeywordColumn {
           if (ids[at + i] !== ownKey) continue;
           if (n !== 1 || !this.keys?.isLive(doc)) throw new RangeError("an own key is marked where no key can be");
           docs[doc] = 1;
+          marked++;
         }
         at += n;
       }
       yield;
     }
-    return this.keys && { ids: new Uint8Array(0), docs };
+    return this.keys && { ids: new Uint8Array(0), docs, marked };
   }
 
   /**
@@ -858,18 +870,21 @@ export class KeywordColumn {
    * own key and those documents (1 each), when the column reads keys; such a value is held by that
    * document alone.
    */
-  private *ownKeys(state: KeywordColumnState, perValue: Uint32Array): Steps<{ ids: Uint8Array; docs: Uint8Array } | undefined> {
+  private *ownKeys(state: KeywordColumnState, perValue: Uint32Array): Steps<OwnKeys | undefined> {
     const keys = this.keys;
     if (!keys) return undefined;
     const { values, counts, ids } = state;
-    const own = { ids: yield* zeroedArray(values.length, Uint8Array), docs: yield* zeroedArray(counts.length, Uint8Array) };
+    const own = { ids: yield* zeroedArray(values.length, Uint8Array), docs: yield* zeroedArray(counts.length, Uint8Array), marked: 0 };
     let at = 0;
     for (let from = 0; from < counts.length; from += STEP) {
       const to = Math.min(counts.length, from + STEP);
       for (let doc = from; doc < to; doc++) {
         const id = ids[at];
         at += counts[doc];
-        if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) own.ids[id] = own.docs[doc] = 1;
+        if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) {
+          own.ids[id] = own.docs[doc] = 1;
+          own.marked++;
+        }
       }
       yield;
     }
@@ -974,6 +989,13 @@ export class KeywordColumn {
       this.ids.release(id);
     }
   }
+}
+
+/** Of a saved form, the value ids that are their document's own key and those documents (1 each), and how many documents. */
+interface OwnKeys {
+  ids: Uint8Array;
+  docs: Uint8Array;
+  marked: number;
 }
 
 /** `docs` of a value id no document holds. */

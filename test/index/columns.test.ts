@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type DocKeys, KeywordColumn, type KeywordColumnState, NumberColumn, RANGE_BLOCK } from "../../src/index/columns.js";
 import { DocSet } from "../../src/index/doc-set.js";
-import { finish } from "../../src/index/steps.js";
+import { finish, ScratchArray } from "../../src/index/steps.js";
 import { mulberry32 } from "../../bench/random.mjs";
 
 /** Adds or removes a document in a DocSet and in its model; false, changing nothing, for any other step. */
@@ -201,6 +201,33 @@ describe("KeywordColumn", () => {
         check(KeywordColumn.of(column.state(10)));
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("built one after another over one scratch array, answer as the columns saved", () => {
+    // Several columns, each long enough for short lists and sets; a column keeping a view of the scratch would answer with the next one's documents.
+    const many = fc.array(fc.constantFrom("a", "b", "c", "d"), { maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.tuple(fc.nat(199), many), { minLength: 100, maxLength: 400 }), { minLength: 2, maxLength: 4 }), (runs) => {
+        const sources = runs.map((steps) => {
+          const column = new KeywordColumn();
+          const model = new Map<number, string[]>();
+          for (const [doc, vs] of steps) write(column, model, doc, vs);
+          return { column, model };
+        });
+        const scratch = new ScratchArray();
+        const restored = sources.map(({ column }) => KeywordColumn.of(column.state(200)));
+        for (const column of restored) finish(column.building(scratch));
+        for (const [i, column] of restored.entries()) {
+          const { model } = sources[i];
+          for (const v of ["a", "b", "c", "d"]) {
+            const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((x, y) => x - y);
+            expect([...column.docs(v)].sort((x, y) => x - y)).toEqual(want);
+          }
+          for (let doc = 0; doc < 200; doc++) expect(column.get(doc)).toEqual(model.get(doc) ?? []);
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 
