@@ -158,7 +158,7 @@ export function* takingSaved(occurrences: Pick<OccurrencesState, "counts" | "ids
   let [piece, at, work] = [0, 0, 0];
   for (let i = 0; i < listed.length; i++) {
     const term = listed[i];
-    if ((i > 0 && term <= listed[i - 1]) || term >= terms || lengths[i] !== perTerm[term]) throw new RangeError(`the saved list of term ${term} does not match its occurrences`);
+    if ((i > 0 && term <= listed[i - 1]) || term >= terms || !lengths[i] || lengths[i] !== perTerm[term]) throw new RangeError(`the saved list of term ${term} does not match its occurrences`);
     if (piece < pieces.length && at === pieces[piece].length) [piece, at] = [piece + 1, 0];
     const end = at + lengths[i];
     if (piece >= pieces.length || end > pieces[piece].length) throw new RangeError("the saved lists do not lie in their pieces");

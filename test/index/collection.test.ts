@@ -330,6 +330,7 @@ describe("Postings", () => {
     const refused: Array<[string, typeof good, RegExp]> = [
       ["a list longer than its documents", { ...good, lengths: Uint32Array.of(2, 2, 1), pieces: [Uint32Array.of(0, 2, 0, 2), Uint32Array.of(2)] }, /does not match/],
       ["a term left out", { terms: Uint32Array.of(0, 1), lengths: Uint32Array.of(1, 2), pieces: [Uint32Array.of(0, 0, 2)] }, /leave out terms/],
+      ["a term listed without documents in place of one left out", { terms: Uint32Array.of(0, 1, 3), lengths: Uint32Array.of(1, 2, 0), pieces: [Uint32Array.of(0, 0, 2)] }, /does not match/],
       ["terms out of order", { ...good, terms: Uint32Array.of(0, 2, 1), lengths: Uint32Array.of(1, 1, 2), pieces: [Uint32Array.of(0, 2, 0, 2)] }, /does not match/],
       ["documents out of order", { ...good, pieces: [Uint32Array.of(0, 2, 0), Uint32Array.of(2)] }, /out of order/],
       ["a document listed twice", { ...good, pieces: [Uint32Array.of(0, 2, 2), Uint32Array.of(2)] }, /out of order/],
@@ -338,7 +339,7 @@ describe("Postings", () => {
       ["pieces holding more", { ...good, pieces: [Uint32Array.of(0, 0, 2), Uint32Array.of(2, 2)] }, /hold more/],
       ["lengths not matching the terms", { ...good, lengths: Uint32Array.of(1, 2) }, /lengths do not match/],
     ];
-    for (const [what, saved, message] of refused) expect(() => finish(takingSaved(occurrences, saved, 3)), what).toThrow(message);
+    for (const [what, saved, message] of refused) expect(() => finish(takingSaved(occurrences, saved, 4)), what).toThrow(message);
     // A document not held is refused as the inversion refuses it.
     expect(() => finish(takingSaved(occurrences, good, 3, (doc) => doc !== 2))).toThrow(/not held/);
     // A long list is checked over several steps.
