@@ -618,7 +618,7 @@ export class Postings {
     let work = 0;
     for (let id = 0; id < terms; id++) {
       const term = termOf(id);
-      const docs = this.exactList(term);
+      const docs = yield* this.exactListing(term);
       work += docs.length + 1;
       if (work >= this.options.entriesPerStep) {
         work = 0;
@@ -636,26 +636,43 @@ export class Postings {
         close();
         if (!piece || docs.length > piece.length) piece = lastingArray(Math.max(PIECE_ENTRIES, docs.length));
       }
-      piece.set(docs, used);
+      // A list built by `add()`s is an array, as long as its word is common: copied a step at a time into fresh memory.
+      const into = piece;
+      const step = this.options.entriesPerStep;
+      for (let from = 0; from < docs.length; from += step) {
+        for (let i = from, to = Math.min(docs.length, from + step); i < to; i++) into[used + i] = docs[i];
+        if (docs.length > step) yield;
+      }
       used += docs.length;
     }
     close();
     return { terms: Uint32Array.from(listed), lengths: Uint32Array.from(lengths), pieces };
   }
 
-  /** The term's documents as `docs` gives them, but FlexSearch's list itself where it is clean (see `viewing`, without its caches). */
-  private exactList(term: string): ArrayLike<number> {
+  /**
+   * The term's documents as `docs` gives them, but FlexSearch's list itself where it is clean, checked
+   * a step of `entriesPerStep` entries at a time (see `viewing`, without its caches): a common word's
+   * list is millions of entries at ten million documents.
+   */
+  private *exactListing(term: string): Steps<ArrayLike<number>> {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.appends.byTerm.size) this.fold(term);
     const ids = this.lists ? this.lists.map.get(term)?.[0] : (this.index.search(term, { limit: this.entries + 1 }) as number[]);
     if (!ids) return NO_DOCS;
-    const stale = this.staleCount ? this.stale : undefined;
+    const { entries, staleCount, index } = this;
+    const stale = staleCount ? this.stale : undefined;
+    const step = this.options.entriesPerStep;
     let previous = -1;
-    for (let i = 0; i < ids.length; i++) {
-      const doc = ids[i];
-      if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
-      previous = doc;
+    for (let from = 0; from < ids.length; from += step) {
+      for (let i = from, to = Math.min(ids.length, from + step); i < to; i++) {
+        const doc = ids[i];
+        if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
+        previous = doc;
+      }
+      if (ids.length > step) yield;
     }
+    // Changed between the steps (nothing should: the caller holds the lists still), the list is taken as it is now.
+    if (this.entries !== entries || this.staleCount !== staleCount || this.index !== index) return this.docs(term);
     return ids;
   }
 

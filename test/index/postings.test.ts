@@ -220,6 +220,28 @@ describe("the lists a save writes", () => {
     expect(now).toEqual([evens.filter((doc) => doc !== 4), [...Array.from({ length: many }, (_, i) => i).filter((doc) => doc !== 4), many], [1, 3], [many]]);
   });
 
+  it("check and copy a long list a step of entries at a time", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false, { entriesPerStep: 1000 });
+    for (let doc = 0; doc < 5000; doc++) postings.set(doc, doc % 2 ? ["frozen"] : ["frozen", "grown"]);
+    finish(postings.trimming());
+    // 5,000 documents appended after the lists were frozen.
+    for (let doc = 5000; doc < 10_000; doc++) postings.set(doc, ["grown"]);
+    const pausesOf = (terms: string[]) => {
+      const steps = postings.listing(terms.length, (id) => terms[id]);
+      let pauses = 0;
+      for (let step = steps.next(); !step.done; step = steps.next()) pauses++;
+      return pauses;
+    };
+    // 5,000 entries checked in five steps and copied in five more; 7,500 in eight and eight.
+    expect(pausesOf(["frozen"])).toBeGreaterThanOrEqual(10);
+    expect(pausesOf(["grown"])).toBeGreaterThanOrEqual(16);
+    const saved = finish(postings.listing(2, (id) => ["frozen", "grown"][id]));
+    const [frozen, grown] = cut("lists", saved.pieces, saved.lengths);
+    expect([...frozen]).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+    expect([...grown]).toEqual([...Array.from({ length: 2500 }, (_, i) => 2 * i), ...Array.from({ length: 5000 }, (_, i) => 5000 + i)]);
+  });
+
   it("copy lists that are not typed end to end, a piece handed over once it is over half full", () => {
     const current = new Map<number, string[]>();
     const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
