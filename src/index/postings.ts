@@ -640,7 +640,9 @@ export class Postings {
       const into = piece;
       const step = this.options.entriesPerStep;
       for (let from = 0; from < docs.length; from += step) {
-        for (let i = from, to = Math.min(docs.length, from + step); i < to; i++) into[used + i] = docs[i];
+        const to = Math.min(docs.length, from + step);
+        if (docs instanceof Uint32Array) into.set(docs.subarray(from, to), used + from);
+        else for (let i = from; i < to; i++) into[used + i] = docs[i];
         if (docs.length > step) yield;
       }
       used += docs.length;
