@@ -411,11 +411,23 @@ export class Postings {
       this.cleanAt = { entries: this.entries, staleCount: this.staleCount };
     }
     if (this.clean.get(term) === ids) return ids;
+    const list = yield* this.checkingClean(term, ids, ENTRIES_PER_STEP);
+    if (list === ids) this.clean.set(term, ids);
+    return list;
+  }
+
+  /**
+   * `ids`, the term's list in FlexSearch's map, where it is clean (ascending, no repeats, no stale
+   * document), checked `step` entries between pauses; else the documents as `docs` gives them. Changes
+   * may come between the steps (a document added or made stale, the lists merged): what was checked
+   * may then be out of date, and the documents are taken as they are at the end.
+   */
+  private *checkingClean(term: string, ids: ArrayLike<number>, step: number): Steps<ArrayLike<number>> {
     const stale = this.staleCount ? this.stale : undefined;
     const { entries, staleCount, index } = this;
     let previous = -1;
-    for (let from = 0; from < ids.length; from += ENTRIES_PER_STEP) {
-      const to = Math.min(ids.length, from + ENTRIES_PER_STEP);
+    for (let from = 0; from < ids.length; from += step) {
+      const to = Math.min(ids.length, from + step);
       for (let i = from; i < to; i++) {
         const doc = ids[i];
         if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
@@ -423,9 +435,7 @@ export class Postings {
       }
       yield;
     }
-    // Changed between the steps (a document added or made stale, the lists merged): what was checked may be out of date.
     if (this.entries !== entries || this.staleCount !== staleCount || this.index !== index) return this.docs(term);
-    this.clean.set(term, ids);
     return ids;
   }
 
@@ -652,30 +662,15 @@ export class Postings {
   }
 
   /**
-   * The term's documents as `docs` gives them, but FlexSearch's list itself where it is clean, checked
-   * a step of `entriesPerStep` entries at a time (see `viewing`, without its caches): a common word's
-   * list is millions of entries at ten million documents.
+   * The term's documents as `docs` gives them, but FlexSearch's list itself where it is clean (`viewing`
+   * without its caches), checked `entriesPerStep` entries between pauses: a common word's list is
+   * millions of entries at ten million documents.
    */
   private *exactListing(term: string): Steps<ArrayLike<number>> {
     if (!term || term.includes(" ")) return NO_DOCS;
     if (this.appends.byTerm.size) this.fold(term);
     const ids = this.lists ? this.lists.map.get(term)?.[0] : (this.index.search(term, { limit: this.entries + 1 }) as number[]);
-    if (!ids) return NO_DOCS;
-    const { entries, staleCount, index } = this;
-    const stale = staleCount ? this.stale : undefined;
-    const step = this.options.entriesPerStep;
-    let previous = -1;
-    for (let from = 0; from < ids.length; from += step) {
-      for (let i = from, to = Math.min(ids.length, from + step); i < to; i++) {
-        const doc = ids[i];
-        if (doc <= previous || (stale && doc < stale.length && stale[doc])) return this.docs(term);
-        previous = doc;
-      }
-      if (ids.length > step) yield;
-    }
-    // Changed between the steps (nothing should: the caller holds the lists still), the list is taken as it is now.
-    if (this.entries !== entries || this.staleCount !== staleCount || this.index !== index) return this.docs(term);
-    return ids;
+    return ids ? yield* this.checkingClean(term, ids, this.options.entriesPerStep) : NO_DOCS;
   }
 
   /** Entries in all lists, repeats and stale ones included. */

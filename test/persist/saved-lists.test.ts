@@ -22,16 +22,26 @@ beforeAll(async () => {
 const numbers = (frame: Frame): Uint32Array => new Uint32Array(frame.payload.buffer.slice(frame.payload.byteOffset, frame.payload.byteOffset + frame.payload.length));
 
 /** Where the section `of` of the issues' index begins. */
-function sectionAt(of: string, within: Frame[] = frames): number {
-  const collection = within.findIndex((f) => f.name === "collection" && f.meta.kind === "issues");
-  const at = within.findIndex((f, i) => i > collection && f.name !== "data" && f.meta.of === of);
+function sectionAt(of: string): number {
+  const collection = frames.findIndex((f) => f.name === "collection" && f.meta.kind === "issues");
+  const at = frames.findIndex((f, i) => i > collection && f.name !== "data" && f.meta.of === of);
   if (at < 0) throw new Error(`no ${of}`);
   return at;
 }
 
-/** The frames with the data frame `offset` after the section `of` of the issues' index changed by `edit`. */
-function edited(of: string, edit: (values: Uint32Array) => void, offset = 1): Frame[] {
-  const at = sectionAt(of) + offset;
+/** The last data frame of the section at `at`. */
+function lastDataOf(at: number): number {
+  let last = at + 1;
+  while (frames[last + 1]?.name === "data") last++;
+  return last;
+}
+
+/** The frame with its section's length (`meta.length`) changed by `delta`. */
+const lengthened = (frame: Frame, delta: number): Frame => ({ ...frame, meta: { ...frame.meta, length: (frame.meta.length as number) + delta } });
+
+/** The frames with the first data frame of the section `of` of the issues' index changed by `edit`. */
+function edited(of: string, edit: (values: Uint32Array) => void): Frame[] {
+  const at = sectionAt(of) + 1;
   const values = numbers(frames[at]);
   edit(values);
   return frames.map((f, i) => (i === at ? { ...f, payload: Buffer.from(values.buffer) } : f));
@@ -136,19 +146,18 @@ describe("posting lists saved as found", () => {
     const capacity = frames.find((f) => f.name === "collection" && f.meta.kind === "issues")!.meta.capacity as number;
     await damaged(edited("lists.title", (d) => (d[d.length - 1] = capacity + 5)), /out of order or names a document without terms/);
     // The last term left out, with its documents.
-    const lastLength = numbers(frames[sectionAt("lists.title.lengths") + 1]).at(-1)!;
+    const lastLength = numbers(frames[lastDataOf(sectionAt("lists.title.lengths"))]).at(-1)!;
     const shorter = (at: number, cut: number) => (f: Frame, i: number) => (i === at ? { ...f, payload: f.payload.subarray(0, f.payload.length - 4 * cut) } : f);
     const [termsAt, lengthsAt, listsAt] = [sectionAt("lists.title.terms"), sectionAt("lists.title.lengths"), sectionAt("lists.title")];
     const leftOut = frames
-      .map(shorter(termsAt + 1, 1))
-      .map(shorter(lengthsAt + 1, 1))
-      .map(shorter(listsAt + 1, lastLength))
-      .map((f, i) => (i === termsAt || i === lengthsAt ? { ...f, meta: { ...f.meta, length: (f.meta.length as number) - 1 } } : i === listsAt ? { ...f, meta: { ...f.meta, length: (f.meta.length as number) - lastLength } } : f));
+      .map(shorter(lastDataOf(termsAt), 1))
+      .map(shorter(lastDataOf(lengthsAt), 1))
+      .map(shorter(lastDataOf(listsAt), lastLength))
+      .map((f, i) => (i === termsAt || i === lengthsAt ? lengthened(f, -1) : i === listsAt ? lengthened(f, -lastLength) : f));
     await damaged(leftOut, /leave out terms/);
     // Pieces holding a document more than the lists name.
-    const lastData = sectionAt("lists.title") + (frames.slice(sectionAt("lists.title") + 1).findIndex((f) => f.name !== "data"));
     const longer = frames.map((f, i) =>
-      i === lastData ? { ...f, payload: Buffer.concat([f.payload, Buffer.from(Uint32Array.of(capacity - 1).buffer)]) } : i === listsAt ? { ...f, meta: { ...f.meta, length: (f.meta.length as number) + 1 } } : f,
+      i === lastDataOf(listsAt) ? { ...f, payload: Buffer.concat([f.payload, Buffer.from(Uint32Array.of(capacity - 1).buffer)]) } : i === listsAt ? lengthened(f, 1) : f,
     );
     await damaged(longer, /pieces hold more than the lists/);
   });
