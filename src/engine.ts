@@ -858,6 +858,7 @@ export class SearchEngine {
         if (!DUMP_KINDS.includes(piece.kind)) throw new RangeError(`unknown kind ${String(piece.kind)}`);
         return engine.stepped(engine.store.restoringRecords(piece));
       },
+      tablesRead: () => engine.stepped(engine.store.filingRestored()),
       links: (links) => engine.stepped(engine.store.restoringLinks(links)),
       tally: (tally) => engine.stepped(engine.store.restoringTally(tally)),
       slotRecords(kind, source, slots) {

@@ -416,11 +416,22 @@ export class Store implements StoreReader {
     for (let from = 0; from < keys.length; from += KEYS_FILED_PER_STEP) {
       const to = Math.min(keys.length, from + KEYS_FILED_PER_STEP);
       for (let i = from; i < to; i++) {
-        // A key as bytes is filed from its bytes: no string made, looked up once. A saved table names each key once.
+        // A key as bytes is filed from its bytes, no string made, and placed among the table's keys
+        // later, with the others (`filingRestored`). A saved table names each key once.
         if (!encoded?.isLatin1(i)) this.file(kind, keys.at(i)!, first + i, null);
-        else if (table.swapLatin1(encoded.source, encoded.startOf(i), encoded.startOf(i + 1), first + i) !== undefined) throw new RangeError(`a key of ${kind} repeats in its saved table`);
+        else table.putLatin1Later(encoded.source, encoded.startOf(i), encoded.startOf(i + 1), first + i);
       }
       yield;
+    }
+  }
+
+  /**
+   * Places the keys of the saved tables (`restoringRecords`) among their tables' keys, in steps: the
+   * store's look-ups find them after. Throws a RangeError for a key a saved table repeats.
+   */
+  *filingRestored(): Generator<void> {
+    for (const [kind, table] of this.records) {
+      if ((yield* table.placingLater()) > 0) throw new RangeError(`a key of ${kind} repeats in its saved table`);
     }
   }
 

@@ -53,6 +53,8 @@ export interface RecordsSink {
   chunk(chunk: HeldChunk): number;
   /** A piece of a kind's table, references translated into the numbers `chunk` returned; the next frame waits for a promise returned. */
   records(piece: RestoredPiece): void | Promise<void>;
+  /** Every table is handed over (its keys to be filed before links, tallies and indexes name them); the next frame waits for a promise returned. */
+  tablesRead(): void | Promise<void>;
   /** Links of records, after every table; the next frame waits for a promise returned. */
   links(links: RestoredLinks): void | Promise<void>;
   /** Counts of a tally (in pieces), after the links; the next frame waits for a promise returned. */
@@ -210,6 +212,7 @@ export async function readRecords(frames: FrameReader, frame: Frame | undefined,
     await pause();
     frame = await frames.next();
   }
+  await sink.tablesRead();
   const expected = new Map(Object.entries(counts as Record<string, unknown>).filter(([, n]) => n !== 0));
   for (const kind of new Set([...seen.keys(), ...expected.keys()])) {
     if (seen.get(kind) !== expected.get(kind)) throw new LayoutError(`the table of ${kind} holds ${seen.get(kind) ?? 0} records, the header counts ${String(expected.get(kind) ?? 0)}`);

@@ -39,23 +39,37 @@ export class KeyTable implements Iterable<[string, number]> {
 
   /** Sets a key's value as `set` does, in one look-up of the key; returns the value it replaced, undefined when the key is new. */
   swap(key: string, value: number): number | undefined {
-    return this.swapFiled((id) => this.keys.putIfAbsent(key, id), value);
-  }
-
-  /** `swap` of the key `source[from … to)`, a character per byte (Latin-1), no string made for it (`PackedKeys.putLatin1IfAbsent`). */
-  swapLatin1(source: Uint8Array, from: number, to: number, value: number): number | undefined {
-    return this.swapFiled((id) => this.keys.putLatin1IfAbsent(source, from, to, id), value);
-  }
-
-  /** Sets the value of the key `file` files under a new id (or finds under its own). */
-  private swapFiled(file: (id: number) => number | undefined, value: number): number | undefined {
     if (value !== value >>> 0) throw new RangeError(`not a value this table keeps: ${value}`);
     const id = this.ids.peek();
-    const held = file(id);
+    const held = this.keys.putIfAbsent(key, id);
     if (held !== undefined) return this.table.swap(held, value);
     this.ids.take();
     this.table.swap(id, value);
     return undefined;
+  }
+
+  /**
+   * Files the key `source[from … to)` (a character per byte, Latin-1; no string made), new to the
+   * table, last in the order, and places it among the keys later (`PackedKeys.putLatin1Later`): a key
+   * that was held already keeps a place in the order, without a key, until `placingLater` drops it.
+   */
+  putLatin1Later(source: Uint8Array, from: number, to: number, value: number): void {
+    if (value !== value >>> 0) throw new RangeError(`not a value this table keeps: ${value}`);
+    const id = this.ids.peek();
+    this.keys.putLatin1Later(source, from, to, id);
+    this.ids.take();
+    this.table.swap(id, value);
+  }
+
+  /** Places the keys put later, in steps; returns how many were held already, each dropped (the first kept with its value). */
+  *placingLater(): Generator<void, number> {
+    yield* this.keys.placingLater();
+    const repeated = this.keys.takeRepeated();
+    for (const id of repeated) {
+      this.table.delete(id);
+      this.ids.release(id);
+    }
+    return repeated.length;
   }
 
   delete(key: string): boolean {

@@ -23,6 +23,8 @@ const SPLIT_AT = 4096;
 const FIRST_SLOTS = 8;
 /** Ids counted between pauses when a table is taken from its form. */
 const CHECKED_PER_STEP = 65_536;
+/** Pairs a part's list of keys put later first has room for; doubled as it fills. */
+const FIRST_LATER = 64;
 
 /**
  * A table as it is built, for a save that an open takes as it lies (`PackedKeys.fromForm`): an open
@@ -43,15 +45,28 @@ export class PackedKeys {
   /** A hash's part: its top bits, once split (0 before). */
   private partMask = 0;
   private count = 0;
+  /** Keys put by `putLatin1Later` and not yet placed: per part, pairs (hash, id + 1), and how many pairs each holds. */
+  private later: { pairs: Uint32Array[]; held: Uint32Array; total: number } | undefined;
+  /** Ids of keys put later that were held already, each let go (`takeRepeated`). */
+  private repeated: number[] = [];
 
+  /** Keys held, those put later and not yet placed included. */
   get size(): number {
-    return this.count;
+    return this.count + (this.later?.total ?? 0);
+  }
+
+  /** The ids of keys put later (`putLatin1Later`) that were held already, found so far: each let go, its id free again. */
+  takeRepeated(): number[] {
+    const ids = this.repeated;
+    this.repeated = [];
+    return ids;
   }
 
   // A hash's high bits choose its part, its low bits its slot: hashKey mixes both.
 
   /** The id of `key`, or -1 when it is not held. */
   idOf(key: string): number {
+    if (this.later) this.placeLater();
     const hash = hashKey(key);
     const part = this.parts[(hash >>> (32 - SHARD_BITS)) & this.partMask];
     const mask = (part.length >>> 1) - 1;
@@ -110,9 +125,15 @@ export class PackedKeys {
 
   /** Files the key of `hash` that `matches` tells, written by `write`, under `id` unless held already (then its id). */
   private fileUnder(hash: number, id: number, matches: (held: number) => boolean, write: () => void): number | undefined {
-    if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
-    if (this.bytes.has(id)) throw new RangeError(`id ${id} holds a key already`);
-    const index = (hash >>> (32 - SHARD_BITS)) & this.partMask;
+    if (this.later) this.placeLater();
+    this.checkFree(id);
+    const held = this.fileIn((hash >>> (32 - SHARD_BITS)) & this.partMask, hash, id, matches, write);
+    if (held === undefined && !this.partMask && this.count > SPLIT_AT) this.split();
+    return held;
+  }
+
+  /** Files `id` under `hash` in part `index` (`write` first) unless a key there `matches`: then its id, and nothing changes. */
+  private fileIn(index: number, hash: number, id: number, matches: (held: number) => boolean, write?: () => void): number | undefined {
     const part = this.parts[index];
     const mask = (part.length >>> 1) - 1;
     let slot = hash & mask;
@@ -121,17 +142,80 @@ export class PackedKeys {
       if (entry === 0) break;
       if (part[2 * slot] === hash && matches(entry - 1)) return entry - 1;
     }
-    write();
+    write?.();
     part[2 * slot] = hash;
     part[2 * slot + 1] = id + 1;
     this.count++;
     if (++this.held[index] * 2 > mask + 1) this.parts[index] = grown(part);
-    if (!this.partMask && this.count > SPLIT_AT) this.split();
     return undefined;
+  }
+
+  private checkFree(id: number): void {
+    if (id !== id >>> 0 || id === 0xffffffff) throw new RangeError(`not an id: ${id}`);
+    if (this.bytes.has(id)) throw new RangeError(`id ${id} holds a key already`);
+  }
+
+  /**
+   * Files the key of `source[from … to)` (Latin-1) under `id`, which must hold no key, as
+   * `putLatin1IfAbsent` would, but places it in its part later, with the other keys put so since: a
+   * part's keys one after another (`placingLater`, or any look-up first). An open files ten million
+   * saved keys: placed one by one in a table of hundreds of megabytes, each was a miss of the caches.
+   * A key held already, or put twice, is found when placed: the later is let go (`takeRepeated`).
+   */
+  putLatin1Later(source: Uint8Array, from: number, to: number, id: number): void {
+    // A table of one part is small, and a key too long to keep as bytes is rare: filed at once.
+    if (!this.partMask || to - from > MAX_PACKED) {
+      if (this.putLatin1IfAbsent(source, from, to, id) !== undefined) this.repeated.push(id);
+      return;
+    }
+    this.checkFree(id);
+    this.bytes.setPacked(id, source, from, to);
+    const hash = hashLatin1(source, from, to);
+    const index = hash >>> (32 - SHARD_BITS);
+    const later = (this.later ??= { pairs: Array.from({ length: SHARDS }, () => new Uint32Array(0)), held: new Uint32Array(SHARDS), total: 0 });
+    let pairs = later.pairs[index];
+    const at = 2 * later.held[index];
+    if (at === pairs.length) {
+      const grown = new Uint32Array(Math.max(2 * FIRST_LATER, 2 * pairs.length));
+      grown.set(pairs);
+      later.pairs[index] = pairs = grown;
+    }
+    pairs[at] = hash;
+    pairs[at + 1] = id + 1;
+    later.held[index]++;
+    later.total++;
+  }
+
+  /** Places the keys put later, a part a step (a part's keys are a 256th of them). */
+  *placingLater(): Generator<void> {
+    for (let index = 0; this.later && index < SHARDS; index++) {
+      const later: { pairs: Uint32Array[]; held: Uint32Array; total: number } = this.later;
+      const [pairs, count] = [later.pairs[index], later.held[index]];
+      if (count === 0) continue;
+      later.pairs[index] = new Uint32Array(0);
+      later.held[index] = 0;
+      later.total -= count;
+      if (later.total === 0) this.later = undefined;
+      for (let at = 0; at < 2 * count; at += 2) this.placeOne(index, pairs[at], pairs[at + 1] - 1);
+      yield;
+    }
+  }
+
+  /** `placingLater` at once. */
+  private placeLater(): void {
+    for (const _ of this.placingLater());
+  }
+
+  /** Places the key `id` holds, of `hash`, in part `index`; a key held already lets `id`'s go. */
+  private placeOne(index: number, hash: number, id: number): void {
+    if (this.fileIn(index, hash, id, (held) => this.bytes.same(held, id)) === undefined) return;
+    this.bytes.delete(id);
+    this.repeated.push(id);
   }
 
   /** Lets the key of `id` go; false when it held none. */
   delete(id: number): boolean {
+    if (this.later) this.placeLater();
     const key = this.keyOf(id);
     if (key === undefined) return false;
     const hash = hashKey(key);
@@ -185,6 +269,7 @@ export class PackedKeys {
    * or a page a step: the copy is what a save writes while the table may change.
    */
   *forming(limit: number): Generator<void, PackedKeysForm> {
+    if (this.later) this.placeLater();
     const bytes = yield* this.bytes.forming(limit);
     const parts: Uint32Array[] = [];
     for (const part of this.parts) {

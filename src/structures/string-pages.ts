@@ -95,6 +95,18 @@ export class StringPages {
     return true;
   }
 
+  /** Whether `id` and `other` hold the same string. */
+  same(id: number, other: number): boolean {
+    const length = this.lengths.get(id);
+    if (length !== this.lengths.get(other)) return false;
+    if (length === AS_STRING) return this.strings.get(id) === this.strings.get(other);
+    const [start, otherStart] = [this.starts.get(id), this.starts.get(other)];
+    const [page, otherPage] = [this.pages[start >>> PAGE_BITS], this.pages[otherStart >>> PAGE_BITS]];
+    const [at, otherAt] = [start & (PAGE - 1), otherStart & (PAGE - 1)];
+    for (let i = 0; i < length - 1; i++) if (page[at + i] !== otherPage[otherAt + i]) return false;
+    return true;
+  }
+
   /** Characters of `id`'s string when it is kept as bytes (a byte each), else -1 (none, or kept as a string). */
   packedLength(id: number): number {
     const length = this.lengths.get(id);

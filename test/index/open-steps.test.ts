@@ -17,7 +17,7 @@ import { adoptingBounds, savingBounds } from "../../src/score/saved-bounds.js";
 import { preparingMaxima } from "../../src/score/block-maxima.js";
 import { Store, Unparsed } from "../../src/store.js";
 import { IdSet } from "../../src/structures/id-set.js";
-import { StringList } from "../../src/structures/string-list.js";
+import { EncodedStrings, StringList } from "../../src/structures/string-list.js";
 
 /** Drives `steps` to the end; the most that `done()` grew between two pauses (or before the first, or after the last). */
 function mostBetweenPauses<T>(steps: Steps<T>, done: () => number): { most: number; pauses: number; value: T } {
@@ -68,16 +68,35 @@ describe("counting a keyword column's values", () => {
 });
 
 describe("filing a saved table's keys", () => {
-  it("pauses after at most 256 keys", () => {
-    const store = new Store();
+  /** A saved table of issues `o/r#0` to `o/r#(n - 1)`, each `{}`, its keys as strings or as bytes (as read from a file). */
+  function tableOf(store: Store, n: number, asBytes: boolean) {
     const keys = new StringList();
-    const n = 1000;
     for (let i = 0; i < n; i++) keys.push(`o/r#${i}`);
     const chunk = store.restoreChunk({ raw: Buffer.from("{}".repeat(n)) });
-    const piece = { kind: "issues" as const, keys, chunks: new Uint32Array(n).fill(chunk), starts: Uint32Array.from({ length: n }, (_, i) => 2 * i), lengths: new Uint32Array(n).fill(2) };
-    const { most } = mostBetweenPauses(store.restoringRecords(piece), () => store.size("issues"));
-    expect(store.size("issues")).toBe(n);
-    expect(most).toBeLessThanOrEqual(256);
+    const lengths = new Uint32Array(n).fill(2);
+    return { kind: "issues" as const, keys: asBytes ? new EncodedStrings(keys.encode(0, n)) : keys, chunks: new Uint32Array(n).fill(chunk), starts: Uint32Array.from({ length: n }, (_, i) => 2 * i), lengths };
+  }
+
+  it("pauses after at most 256 keys, given as strings or as bytes", () => {
+    for (const asBytes of [false, true]) {
+      const store = new Store();
+      const n = 1000;
+      const { most } = mostBetweenPauses(store.restoringRecords(tableOf(store, n, asBytes)), () => store.size("issues"));
+      expect(store.size("issues")).toBe(n);
+      expect(most).toBeLessThanOrEqual(256);
+    }
+  });
+
+  it("places the keys of a large table among the table's keys a part at a time, each found after", () => {
+    const store = new Store();
+    const n = 20_000;
+    finish(store.restoringRecords(tableOf(store, n, true)));
+    let pauses = 0;
+    for (const _ of store.filingRestored()) pauses++;
+    // A pause after each of the table's 256 parts (20,000 keys leave none empty).
+    expect(pauses).toBe(256);
+    for (const i of [0, 1, 9_999, n - 1]) expect(store.textAt(store.refOf("issues", `o/r#${i}`)!)).toBe("{}");
+    expect(store.refOf("issues", `o/r#${n}`)).toBeUndefined();
   });
 });
 

@@ -33,6 +33,7 @@ async function opened(file: string, store = storeWith()): Promise<Store> {
   await openIndex(join(file, ".."), [], {
     chunk: (c) => store.restoreChunk(c),
     records: (p) => finish(store.restoringRecords(p)),
+    tablesRead: () => finish(store.filingRestored()),
     links: (l) => finish(store.restoringLinks(l)),
     tally: (t) => finish(store.restoringTally(t)),
     collection: () => undefined,

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { KeyTable } from "../../src/structures/key-table.js";
 import { StringList } from "../../src/structures/string-list.js";
+import { finish } from "../../src/index/steps.js";
 
 const KEYS = ["a", "b", "c", "owner/repo#1", "owner/repo#2", "é#3", "ā", ""];
 
@@ -44,6 +45,35 @@ describe("KeyTable", () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("files keys put later in order, dropping a key held already and keeping the first value", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(fc.constantFrom(...KEYS.filter((k) => [...k].every((c) => c <= "\u00ff")), "held#3"), { maxLength: 40 }), (split, later) => {
+        const table = new KeyTable();
+        const model = new Map<string, number>();
+        // Past 4,096 keys a table is spread over parts, where keys put later wait to be placed.
+        for (let i = 0; i < (split ? 5000 : 5); i++) {
+          table.set(`held#${i}`, i);
+          model.set(`held#${i}`, i);
+        }
+        let repeats = 0;
+        later.forEach((key, i) => {
+          const bytes = Buffer.from(`<${key}>`, "latin1");
+          table.putLatin1Later(bytes, 1, bytes.length - 1, 10_000 + i);
+          if (model.has(key)) repeats++;
+          else model.set(key, 10_000 + i);
+        });
+        expect(finish(table.placingLater())).toBe(repeats);
+        expect([...table]).toEqual([...model]);
+        expect(table.size).toBe(model.size);
+        // Ids of the keys dropped are taken again.
+        table.set("new", 1);
+        expect(table.get("new")).toBe(1);
+        expect(table.size).toBe(model.size + 1);
+      }),
+      { numRuns: 100, seed: 20261128 },
     );
   });
 

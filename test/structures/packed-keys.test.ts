@@ -111,6 +111,81 @@ describe("PackedKeys", () => {
     );
   });
 
+  it("files keys put later as at once: placed by a step or by the next look-up, a key held already let go", () => {
+    const latin1 = fc.oneof(fc.string({ unit: fc.integer({ min: 0, max: 0xff }).map((c) => String.fromCharCode(c)), maxLength: 8 }), fc.constantFrom("x".repeat(1025), "base#7", ""));
+    const op = fc.oneof(
+      fc.tuple(fc.constant("later" as const), latin1),
+      fc.tuple(fc.constant("put" as const), latin1),
+      fc.tuple(fc.constant("find" as const), latin1),
+      fc.tuple(fc.constant("delete" as const), fc.nat(5100)),
+      fc.tuple(fc.constant("step" as const), fc.constant("")),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(op, { minLength: 1, maxLength: 120 }), (split, ops) => {
+        const keys = new PackedKeys();
+        const model = new Map<number, string>();
+        // Past 4,096 keys a table is spread over parts, where keys put later wait to be placed.
+        const base = split ? 5000 : 10;
+        for (let id = 0; id < base; id++) {
+          keys.putIfAbsent(`base#${id}`, id);
+          model.set(id, `base#${id}`);
+        }
+        const ids = new Map([...model].map(([id, k]) => [k, id]));
+        const idOf = (k: string) => ids.get(k);
+        const file = (id: number, k: string) => model.set(id, k) && ids.set(k, id);
+        const repeated: number[] = [];
+        let placing = keys.placingLater();
+        let next = base;
+        for (const [name, value] of ops) {
+          if (name === "later") {
+            const id = next++;
+            keys.putLatin1Later(Buffer.from(`ab${value}cd`, "latin1"), 2, 2 + value.length, id);
+            if (idOf(value) === undefined) file(id, value);
+            else repeated.push(id);
+          } else if (name === "put") {
+            const id = next++;
+            const held = idOf(value);
+            expect(keys.putIfAbsent(value, id)).toBe(held);
+            if (held === undefined) file(id, value);
+          } else if (name === "find") expect(keys.idOf(value)).toBe(idOf(value) ?? -1);
+          else if (name === "delete") {
+            if (model.has(value)) ids.delete(model.get(value)!);
+            expect(keys.delete(value)).toBe(model.delete(value));
+          }
+          else if (placing.next().done) placing = keys.placingLater();
+        }
+        for (const _ of keys.placingLater());
+        expect(keys.takeRepeated().sort((a, b) => a - b)).toEqual(repeated);
+        expect(keys.size).toBe(model.size);
+        for (const [id, k] of model) {
+          expect(keys.idOf(k)).toBe(id);
+          expect(keys.keyOf(id)).toBe(k);
+        }
+        for (const id of repeated) expect(keys.has(id)).toBe(false);
+      }),
+      { numRuns: 200, seed: 20261128 },
+    );
+  });
+
+  it("places keys put later a part a step", () => {
+    const keys = new PackedKeys();
+    for (let id = 0; id < 5000; id++) keys.putIfAbsent(`o/r#${id}`, id);
+    for (let id = 5000; id < 50_000; id++) {
+      const key = Buffer.from(`o/r#${id}`, "latin1");
+      keys.putLatin1Later(key, 0, key.length, id);
+    }
+    const parts = (keys as unknown as { parts: Uint32Array[] }).parts;
+    let steps = 0;
+    for (const _ of keys.placingLater()) {
+      steps++;
+      // Each step places one part's keys: the parts after it hold none of them yet.
+      expect(parts.filter((part, index) => part.some((entry, at) => at % 2 === 1 && entry > 5000 && index >= steps)).length).toBe(0);
+    }
+    expect(steps).toBe(256);
+    expect(keys.size).toBe(50_000);
+    expect(keys.idOf("o/r#49999")).toBe(49_999);
+  });
+
   it("refuses ids that are not unsigned 32-bit numbers short of the largest", () => {
     const keys = new PackedKeys();
     for (const id of [-1, 1.5, 2 ** 32 - 1, 2 ** 32]) expect(() => keys.putIfAbsent("k", id)).toThrow(RangeError);
