@@ -109,6 +109,12 @@ describe("PackedKeys' form", () => {
     const slot = [...Array(mask + 1).keys()].find((s) => part[2 * s + 1] && !part[2 * (((part[2 * s] & mask) + mask) & mask) + 1] && part[2 * ((s + 1) & mask) + 1] === 0 && part[2 * ((s + 2) & mask) + 1] === 0)!;
     [part[2 * ((slot + 2) & mask)], part[2 * ((slot + 2) & mask) + 1], part[2 * slot], part[2 * slot + 1]] = [part[2 * slot], part[2 * slot + 1], 0, 0];
     expect(() => fromForm(spread)).toThrow(/past an empty slot/);
+    // An id filed twice in place of another's: as many entries as keys, so only the ids filed tell.
+    const twice = copied(finish(tableOf(5000).forming(5000)));
+    const run = twice.parts[7];
+    const held = [...Array(run.length / 2 - 1).keys()].find((s) => run[2 * s + 1] && run[2 * (s + 1) + 1])!;
+    [run[2 * (held + 1)], run[2 * (held + 1) + 1]] = [run[2 * held], run[2 * held + 1]];
+    expect(() => fromForm(twice)).toThrow(/files id \d+ wrongly/);
     const moved = copied(finish(tableOf(5000).forming(5000)));
     [moved.parts[7], moved.parts[8]] = [moved.parts[8], moved.parts[7]];
     expect(() => fromForm(moved)).toThrow(/another part/);
