@@ -3,6 +3,7 @@
  * narrowest typed array that holds them, keywords as per-document value lists with an
  * inverted map from value to documents.
  */
+import { BitSet } from "../structures/bit-set.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
@@ -707,6 +708,9 @@ export class KeywordColumn {
       yield;
     }
     if (total !== ids.length) throw new RangeError("keyword value ids do not match the counts");
+    // A column no document holds a value of is a fresh one: built, it was cells for every document
+    // and a pass over them (a tenth of a second a column at ten million, a dozen such columns of issues).
+    if (total === 0) return new KeywordColumn(keys);
     // That no value repeats is checked when the column is first used and builds its value map anyway:
     // a column of a million distinct values (the issues' keys) would otherwise be hashed twice.
     const column = new KeywordColumn(keys);
@@ -749,18 +753,23 @@ export class KeywordColumn {
     const { values, counts, ids } = state;
     // Documents per value by counting: one array cut into ascending lists, no sets.
     const perValue = yield* zeroedArray(values.length + 1);
-    const { ownKey } = state;
-    for (let from = 0; from < ids.length; from += BUILD_STEP) {
-      const to = Math.min(ids.length, from + BUILD_STEP);
-      for (let i = from; i < to; i++) if (ids[i] !== ownKey) perValue[ids[i] + 1]++;
-      yield;
+    // A form that marks own keys has them marked as its documents are counted: a pass of their own was
+    // a pass over every document and a byte for each, a column at a time.
+    let own: OwnKeys | undefined;
+    if (state.ownKey !== undefined) own = yield* this.countingMarked(state, perValue);
+    else {
+      for (let from = 0; from < ids.length; from += BUILD_STEP) {
+        const to = Math.min(ids.length, from + BUILD_STEP);
+        for (let i = from; i < to; i++) perValue[ids[i] + 1]++;
+        yield;
+      }
     }
     for (let from = 0; from < values.length; from += STEP) {
       const to = Math.min(values.length, from + STEP);
       for (let id = from; id < to; id++) perValue[id + 1] += perValue[id];
       yield;
     }
-    const own = state.ownKey === undefined ? yield* this.ownKeys(state, perValue) : yield* this.markedOwnKeys(state);
+    if (state.ownKey === undefined) own = yield* this.ownKeys(state, perValue);
     // Each saved id's new id, for the values that take one.
     const renumbered = yield* zeroedArray(values.length);
     let kept = 0;
@@ -771,7 +780,7 @@ export class KeywordColumn {
         if (own?.ids[id]) continue;
         const value = values.at(id)!;
         const owner = own && this.keys!.slotOf(value);
-        if (valueKeys.idOf(value) >= 0 || (owner !== undefined && own!.docs[owner])) throw new RangeError("a keyword value repeats");
+        if (valueKeys.idOf(value) >= 0 || (owner !== undefined && own!.docs.has(owner))) throw new RangeError("a keyword value repeats");
         if (perValue[id + 1] === perValue[id]) continue;
         valueKeys.putIfAbsent(value, kept);
         renumbered[id] = kept++;
@@ -799,7 +808,7 @@ export class KeywordColumn {
         if (!n) continue;
         if (n === 1) {
           const id = ids[at++];
-          if (own?.docs[doc]) {
+          if (own?.docs.has(doc)) {
             cells[doc] = largest = OWN_KEY;
             continue;
           }
@@ -839,13 +848,14 @@ export class KeywordColumn {
   }
 
   /**
-   * Of a saved form that marks own keys (`ownKey`), the documents holding theirs (1 each; no value
-   * id is one); undefined for a column without keys. Throws a RangeError for a mark where no key can
-   * be: a column without keys, a document without one, or among other values.
+   * Of a saved form that marks own keys (`ownKey`): counts each other value's documents into
+   * `perValue` (at the value id + 1), and returns the documents holding their own key (none for a
+   * column without keys). Throws a RangeError for a mark where no key can be: a column without keys,
+   * a document without one, or among other values.
    */
-  private *markedOwnKeys(state: KeywordColumnState): Steps<OwnKeys | undefined> {
+  private *countingMarked(state: KeywordColumnState, perValue: Uint32Array): Steps<OwnKeys | undefined> {
     const { counts, ids, ownKey } = state;
-    const docs = yield* zeroedArray(counts.length, Uint8Array);
+    const docs = new BitSet();
     let at = 0;
     let marked = 0;
     for (let from = 0; from < counts.length; from += STEP) {
@@ -853,9 +863,13 @@ export class KeywordColumn {
       for (let doc = from; doc < to; doc++) {
         const n = counts[doc];
         for (let i = 0; i < n; i++) {
-          if (ids[at + i] !== ownKey) continue;
+          const id = ids[at + i];
+          if (id !== ownKey) {
+            perValue[id + 1]++;
+            continue;
+          }
           if (n !== 1 || !this.keys?.isLive(doc)) throw new RangeError("an own key is marked where no key can be");
-          docs[doc] = 1;
+          docs.add(doc);
           marked++;
         }
         at += n;
@@ -874,7 +888,7 @@ export class KeywordColumn {
     const keys = this.keys;
     if (!keys) return undefined;
     const { values, counts, ids } = state;
-    const own = { ids: yield* zeroedArray(values.length, Uint8Array), docs: yield* zeroedArray(counts.length, Uint8Array), marked: 0 };
+    const own = { ids: yield* zeroedArray(values.length, Uint8Array), docs: new BitSet(), marked: 0 };
     let at = 0;
     for (let from = 0; from < counts.length; from += STEP) {
       const to = Math.min(counts.length, from + STEP);
@@ -882,7 +896,8 @@ export class KeywordColumn {
         const id = ids[at];
         at += counts[doc];
         if (counts[doc] === 1 && perValue[id + 1] - perValue[id] === 1 && keys.hasKey(doc, values.at(id)!)) {
-          own.ids[id] = own.docs[doc] = 1;
+          own.ids[id] = 1;
+          own.docs.add(doc);
           own.marked++;
         }
       }
@@ -993,8 +1008,10 @@ export class KeywordColumn {
 
 /** Of a saved form, the value ids that are their document's own key and those documents (1 each), and how many documents. */
 interface OwnKeys {
+  /** Per value id, 1 for a value that is its one document's own key (forms without marks). */
   ids: Uint8Array;
-  docs: Uint8Array;
+  /** The documents holding their own key: bits made only where there are some. */
+  docs: BitSet;
   marked: number;
 }
 
