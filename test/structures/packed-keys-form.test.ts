@@ -115,6 +115,14 @@ describe("PackedKeys' form", () => {
     const held = [...Array(run.length / 2 - 1).keys()].find((s) => run[2 * s + 1] && run[2 * (s + 1) + 1])!;
     [run[2 * (held + 1)], run[2 * (held + 1) + 1]] = [run[2 * held], run[2 * held + 1]];
     expect(() => fromForm(twice)).toThrow(/files id \d+ wrongly/);
+    // An entry of an id without a key: its key let go from the pages, or the entry moved to an id past the keys.
+    const keyless = copied(finish(tableOf(6).forming(8)));
+    keyless.bytes.lengths[2] = 0;
+    expect(() => fromForm(keyless)).toThrow(/files an id without a key/);
+    const elsewhere = copied(finish(tableOf(6).forming(8)));
+    const entry = elsewhere.parts[0].findIndex((v, i) => i % 2 === 1 && v === 3 + 1);
+    elsewhere.parts[0][entry] = 6 + 1;
+    expect(() => fromForm(elsewhere)).toThrow(/a key is not filed/);
     const moved = copied(finish(tableOf(5000).forming(5000)));
     [moved.parts[7], moved.parts[8]] = [moved.parts[8], moved.parts[7]];
     expect(() => fromForm(moved)).toThrow(/another part/);
