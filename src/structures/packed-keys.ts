@@ -186,9 +186,9 @@ export class PackedKeys {
     later.total++;
   }
 
-  /** Places the keys put later, a part a step (a part's keys are a 256th of them). */
+  /** Places the keys put later, a part a step (a part's keys are a 256th of them), those put during its pauses too. */
   *placingLater(): Generator<void> {
-    for (let index = 0; this.later && index < SHARDS; index++) {
+    for (let index = 0; this.later; index = (index + 1) & (SHARDS - 1)) {
       const later: { pairs: Uint32Array[]; held: Uint32Array; total: number } = this.later;
       const [pairs, count] = [later.pairs[index], later.held[index]];
       if (count === 0) continue;

@@ -152,7 +152,11 @@ describe("PackedKeys", () => {
             if (model.has(value)) ids.delete(model.get(value)!);
             expect(keys.delete(value)).toBe(model.delete(value));
           }
-          else if (placing.next().done) placing = keys.placingLater();
+          else if (placing.next().done) {
+            // Done is every key placed, those put while it paused too.
+            expect((keys as unknown as { later: unknown }).later).toBeUndefined();
+            placing = keys.placingLater();
+          }
         }
         for (const _ of keys.placingLater());
         expect(keys.takeRepeated().sort((a, b) => a - b)).toEqual(repeated);
@@ -165,6 +169,23 @@ describe("PackedKeys", () => {
       }),
       { numRuns: 200, seed: 20261128 },
     );
+  });
+
+  it("places keys put later while it pauses, in parts it has passed too", () => {
+    const keys = new PackedKeys();
+    for (let id = 0; id < 5000; id++) keys.putIfAbsent(`o/r#${id}`, id);
+    const partOf = (key: string) => hashLatin1(Buffer.from(key, "latin1"), 0, key.length) >>> 24;
+    const putLater = (key: string, id: number) => keys.putLatin1Later(Buffer.from(key, "latin1"), 0, key.length, id);
+    // A key in a late part, placed first; then one in an earlier part, put while the placing pauses.
+    const late = Array.from({ length: 1000 }, (_, i) => `late#${i}`).find((k) => partOf(k) > 200)!;
+    const early = Array.from({ length: 1000 }, (_, i) => `early#${i}`).find((k) => partOf(k) < 50)!;
+    putLater(late, 6000);
+    const placing = keys.placingLater();
+    expect(placing.next().done).toBe(false);
+    putLater(early, 6001);
+    while (!placing.next().done);
+    expect((keys as unknown as { later: unknown }).later).toBeUndefined();
+    expect([keys.idOf(late), keys.idOf(early), keys.size]).toEqual([6000, 6001, 5002]);
   });
 
   it("places keys put later a part a step", () => {
