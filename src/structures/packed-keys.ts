@@ -37,6 +37,13 @@ export interface PackedKeysForm {
   parts: Uint32Array[];
 }
 
+/** Keys put later (`PackedKeys.putLatin1Later`): per part, pairs (hash, id + 1) and how many pairs it holds; all of them. */
+interface KeysPutLater {
+  pairs: Uint32Array[];
+  held: Uint32Array;
+  total: number;
+}
+
 export class PackedKeys {
   private bytes = new StringPages();
   /** Per part: pairs of slots (the key's hash, its id + 1; 0 for an empty slot). One part until split. */
@@ -45,8 +52,8 @@ export class PackedKeys {
   /** A hash's part: its top bits, once split (0 before). */
   private partMask = 0;
   private count = 0;
-  /** Keys put by `putLatin1Later` and not yet placed: per part, pairs (hash, id + 1), and how many pairs each holds. */
-  private later: { pairs: Uint32Array[]; held: Uint32Array; total: number } | undefined;
+  /** Keys put by `putLatin1Later` and not yet placed. */
+  private later: KeysPutLater | undefined;
   /** Ids of keys put later that were held already, each let go (`takeRepeated`). */
   private repeated: number[] = [];
 
@@ -189,7 +196,7 @@ export class PackedKeys {
   /** Places the keys put later, a part a step (a part's keys are a 256th of them), those put during its pauses too. */
   *placingLater(): Generator<void> {
     for (let index = 0; this.later; index = (index + 1) & (SHARDS - 1)) {
-      const later: { pairs: Uint32Array[]; held: Uint32Array; total: number } = this.later;
+      const later: KeysPutLater = this.later;
       const [pairs, count] = [later.pairs[index], later.held[index]];
       if (count === 0) continue;
       later.pairs[index] = new Uint32Array(0);
