@@ -15,10 +15,12 @@
  * p99 then mostly the coldest ones), and warm, over other words after a round of yet other words.
  * `--system minisearch` runs MiniSearch over the same texts (title and body) instead.
  *
+ * `--warm` calls `engine.warm()` after the load and after the open (a row of its own) before the
+ * searches: the first searches then run compiled code, as a service's do once it has warmed.
  * `--json FILE` also writes the figures as JSON (what `bench/run.mjs --scale N` reads).
  *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
- *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
+ *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--warm] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -38,6 +40,7 @@ const { values: opts } = parseArgs({
     dir: { type: "string", default: path.join(os.tmpdir(), "forgesearch-scale") },
     save: { type: "boolean", default: false },
     reuse: { type: "boolean", default: false },
+    warm: { type: "boolean", default: false },
     system: { type: "string", default: "forgesearch" },
     queries: { type: "string", default: "40" },
     repeat: { type: "string", default: "1" },
@@ -173,6 +176,7 @@ async function forgesearch() {
   if (opts.reuse && existsSync(path.join(saveDir, "forgesearch.index"))) {
     const o = await phase(() => SearchEngine.open(saveDir, options));
     note("open (reused)", o);
+    await warmed(o.result, "opened");
     const saved = await queriesOf(o.result, "opened");
     return { rows, perRecord: NaN, mem: await memory(), records: N, load: 0, index: 0, saved };
   }
@@ -185,6 +189,12 @@ async function forgesearch() {
   note("first search (indexing)", index);
   const mem = await memory();
   const perRecord = (mem.heap + mem.external - base.heap - base.external) / N;
+
+  async function warmed(engine, label) {
+    if (!opts.warm) return;
+    const w = await phase(() => engine.warm());
+    note(`${label}: warm()`, w, `${w.result.searches} searches`);
+  }
 
   async function queriesOf(engine, label) {
     const search = (params) => engine.search("issues", { per_page: 30, ...params });
@@ -217,6 +227,7 @@ async function forgesearch() {
     }
     return { and, common: common.elapsed, sorted: sorted.elapsed, qual };
   }
+  await warmed(engine, "loaded");
   const loaded = await queriesOf(engine, "loaded");
 
   let saved;
@@ -229,6 +240,7 @@ async function forgesearch() {
     const o = await phase(() => SearchEngine.open(saveDir, options));
     note("open", o);
     engine = o.result;
+    await warmed(engine, "opened");
     saved = await queriesOf(engine, "opened");
     if (!opts.reuse) await rm(saveDir, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 /** forgesearch: the hosting site's REST search API, in-process. */
-export { SearchEngine, MAX_RECORD_DEPTH, type EngineLogger, type LoadOptions, type OpenOptions, type SearchEngineOptions } from "./engine.js";
+export { SearchEngine, MAX_RECORD_DEPTH, type EngineLogger, type LoadOptions, type OpenOptions, type SearchEngineOptions, type WarmUpOptions, type WarmUpReport } from "./engine.js";
 export { SearchError, QueryError, UsageError, ERROR_CODES, type ErrorBody, type ErrorCode } from "./errors.js";
 export { parseQuery, MAX_QUERY_BYTES } from "./parse/parse.js";
 export { RankingError, defaultRanking, resolveRanking, type KindRanking, type KindRankingOptions, type Ranking, type RankingOptions } from "./score/ranking-config.js";

@@ -66,6 +66,7 @@ describe("architecture", () => {
     score: ["index", "kinds", "plan", "store.ts"],
     highlight: ["text", "types.ts"],
     "search-all.ts": ["errors.ts", "score", "types.ts"],
+    "warm-up.ts": ["index"],
     eval: ["errors.ts", "kinds", "score", "types.ts"],
     load: ["kinds", "records"],
     http: ["api", "errors.ts", "kinds", "types.ts"],
@@ -73,7 +74,7 @@ describe("architecture", () => {
     import: ["kinds", "languages", "load", "records", "store.ts"],
     "engine.ts": [
       "api", "concurrency", "errors.ts", "execute", "highlight", "http", "index", "kinds", "load", "logical", "parse", "persist",
-      "items.ts", "plan", "render", "resolve", "score", "search-all.ts", "store.ts", "structures", "types.ts", "visibility.ts",
+      "items.ts", "plan", "render", "resolve", "score", "search-all.ts", "store.ts", "structures", "types.ts", "visibility.ts", "warm-up.ts",
     ],
     cli: ["errors.ts", "eval", "http", "import", "index.ts", "kinds", "score", "types.ts", "engine.ts", "load", "persist"],
     "index.ts": ["*"],

@@ -19,6 +19,8 @@ export interface CliEngine {
   counts?(): Record<string, number>;
   searchAll?(kind: SearchKind, params: SearchParams, options?: SearchOptions): AsyncIterable<Record<string, unknown>>;
   search?(kind: SearchKind, params: SearchParams, options?: SearchOptions): Promise<Envelope>;
+  /** Runs searches of its own so that the first callers' are not slow (`SearchEngine.warm`). */
+  warm?(): Promise<unknown>;
 }
 
 export interface CliEngineOptions {

@@ -242,7 +242,10 @@ async function serveDump(env: CliEnvironment, source: EngineSource, options: Ser
     };
     if (options.previews) engineOptions.previews = options.previews;
     if (options.ranking !== undefined) engineOptions.ranking = await readRankingFile(path.resolve(env.cwd, options.ranking));
-    engine = await engineFrom(env, source, engineOptions, options.strict);
+    const ready = await engineFrom(env, source, engineOptions, options.strict);
+    // Requests are served while it warms; "Listening" once the first ones are fast.
+    engine = ready;
+    await ready.warm?.();
     env.stdout.write(`Listening on ${running.url}\n`);
     await untilAborted(env.signal);
   } finally {

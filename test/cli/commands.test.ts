@@ -12,6 +12,7 @@ import type { HttpRequest, HttpResponse } from "../../src/types.js";
 class FakeEngine implements CliEngine {
   readonly requests: HttpRequest[] = [];
   readonly loaded: string[] = [];
+  warmCalls = 0;
   constructor(
     readonly options: CliEngineOptions,
     private readonly behaviour: FakeBehaviour,
@@ -28,11 +29,16 @@ class FakeEngine implements CliEngine {
     this.requests.push(req);
     return this.behaviour.respond(req);
   }
+  async warm(): Promise<void> {
+    this.warmCalls++;
+    await this.behaviour.warming;
+  }
 }
 
 interface FakeBehaviour {
   respond: (req: HttpRequest) => HttpResponse;
   loading?: Promise<void>;
+  warming?: Promise<void>;
   loadError?: string;
 }
 
@@ -180,10 +186,12 @@ describe("help and version", () => {
 });
 
 describe("forgesearch serve", () => {
-  it("answers 503 while loading, then serves the engine until stopped", async () => {
+  it("answers 503 while loading, serves while it warms, then says it listens, until stopped", async () => {
     let finishLoading!: () => void;
     const loading = new Promise<void>((resolve) => (finishLoading = resolve));
-    const h = harness({ loading, respond: (req) => ({ status: 200, headers: { "x-seen": req.url }, body: envelope }) });
+    let finishWarming!: () => void;
+    const warming = new Promise<void>((resolve) => (finishWarming = resolve));
+    const h = harness({ loading, warming, respond: (req) => ({ status: 200, headers: { "x-seen": req.url }, body: envelope }) });
     const stop = new AbortController();
     const exit = run(["serve", "--data", "dump", "--port", "0", "--time-limit", "250", "--auth", "insecure-login"], { ...h.env, signal: stop.signal });
 
@@ -193,12 +201,17 @@ describe("forgesearch serve", () => {
     expect(await early.json()).toMatchObject({ message: "Service Unavailable" });
 
     finishLoading();
+    await until(() => h.engines[0].warmCalls === 1 || undefined);
+    expect((await fetch(`${url}/search/users?q=warming`)).status).toBe(200);
+    expect(h.stdout.text()).toBe("");
+    finishWarming();
     await until(() => h.stdout.text().includes("Listening on"));
+    expect(h.engines[0].warmCalls).toBe(1);
     expect(h.stdout.text()).toBe(`Listening on ${url}\n`);
     const res = await fetch(`${url}/search/users?q=x`, { headers: { authorization: "token octocat" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-seen")).toBe("/search/users?q=x");
-    expect(h.engines[0].requests[0].caller).toEqual({ login: "octocat", via: "oauth" });
+    expect(h.engines[0].requests[1].caller).toEqual({ login: "octocat", via: "oauth" });
     expect(h.stderr.text()).toMatch(/^warning: --auth insecure-login believes any claimed login/);
     expect(h.engines[0].options).toEqual({ baseUrl: url, timeLimitMs: 250, rateLimit: undefined });
 
