@@ -627,6 +627,8 @@ export class SearchEngine {
       const sorts = [undefined, ...Object.keys(spec.sorts).filter((s) => !spec.sorts[s].queryOnly)];
       const previews = spec.preview ? [spec.preview.media] : [];
       for (const [i, q] of warmUpQueries(collection, searches).entries()) {
+        // A turn between searches: one's last slice and the next one's first would hold the loop together.
+        await pause();
         signal?.throwIfAborted();
         await this.search(kind, { q, sort: sorts[i % sorts.length] }, { previews, textMatch: i % 4 === 3 });
         ran++;

@@ -79,6 +79,27 @@ describe("warm()", () => {
     expect((await search.mock.results[0].value).total_count).toBe(1);
   });
 
+  it("lets other work run between its searches", async () => {
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const begunAt: number[] = [];
+    const original = engine.search.bind(engine);
+    const search = vi.spyOn(engine, "search").mockImplementation((...args) => {
+      begunAt.push(turns);
+      return original(...args);
+    });
+    await engine.warm({ searches: 4 });
+    ticking = false;
+    search.mockRestore();
+    expect(begunAt.length).toBeGreaterThan(8);
+    for (let i = 1; i < begunAt.length; i++) expect(begunAt[i], `search ${i}`).toBeGreaterThan(begunAt[i - 1]);
+  });
+
   it("does nothing on an empty engine or with no searches asked for", async () => {
     expect(await new SearchEngine().warm()).toEqual({ searches: 0 });
     const search = vi.spyOn(engine, "search");
