@@ -12,6 +12,7 @@ import { INDEX_FILE } from "../../src/persist/format.js";
 import type { Frame } from "../../src/persist/frames.js";
 import { openIndex, saveIndex, SavedIndexError } from "../../src/persist/index.js";
 import { syncPacker, type RecordPacker } from "../../src/record-packer.js";
+import { RECORDS_PER_BLOCK } from "../../src/record-bytes.js";
 import { TALLIES } from "../../src/records/tally.js";
 import { Store } from "../../src/store.js";
 import { StringList } from "../../src/structures/string-list.js";
@@ -195,10 +196,10 @@ describe("chunks with replaced and removed versions", () => {
     const store = storeWith();
     for (let i = 0; i < 1200; i++) store.put("issues", `o/r#${i}`, issue(i));
     const before = await chunksOf(await saved(store));
-    for (let i = 0; i < 1200; i++) if (i % 16) store.delete("issues", `o/r#${i}`);
+    for (let i = 0; i < 1200; i++) if (i % (2 * RECORDS_PER_BLOCK)) store.delete("issues", `o/r#${i}`);
     const file = await saved(store);
     const after = await chunksOf(file);
-    // One record in 16 is left: about every other block of 8 holds one.
+    // One record in two blocks' worth is left: about every other block holds one.
     expect(after.packed).toHaveLength(before.packed.length);
     expect(after.blocks).toBeGreaterThan(before.blocks * 0.4);
     expect(after.blocks).toBeLessThan(before.blocks * 0.6);
