@@ -15,12 +15,15 @@
  * p99 then mostly the coldest ones), and warm, over other words after a round of yet other words.
  * `--system minisearch` runs MiniSearch over the same texts (title and body) instead.
  *
+ * `--changes K` (default 10,000; 0: none) adds K new issues to the loaded and to the opened engine, a
+ * hundred a turn as a service's requests would, then searches (a search sees what was added, or says it
+ * is incomplete), then removes them the same way and searches: the loop's longest delay through each.
  * `--warm` calls `engine.warm()` after the load and after the open (a row of its own) before the
  * searches: the first searches then run compiled code, as a service's do once it has warmed.
  * `--json FILE` also writes the figures as JSON (what `bench/run.mjs --scale N` reads).
  *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
- *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--warm] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
+ *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--warm] [--changes K] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -41,6 +44,7 @@ const { values: opts } = parseArgs({
     save: { type: "boolean", default: false },
     reuse: { type: "boolean", default: false },
     warm: { type: "boolean", default: false },
+    changes: { type: "string", default: "10000" },
     system: { type: "string", default: "forgesearch" },
     queries: { type: "string", default: "40" },
     repeat: { type: "string", default: "1" },
@@ -163,6 +167,30 @@ async function latencies(run, queries, rounds = 3) {
   return { p50: pct(times, 50), p99: pct(times, 99), min: times[0], max: times.at(-1), stall, gc: gcPause };
 }
 
+/** Issues not in the dump: its first `k` issues under numbers past every number in it (their repositories are loaded). */
+async function newIssues(k) {
+  const out = [];
+  if (k <= 0) return out;
+  const lines = createInterface({ input: createReadStream(path.join(dumpDir, "issues.ndjson")) });
+  for await (const line of lines) {
+    const r = JSON.parse(line);
+    const number = r.number + N;
+    const repo = r.repository_url.slice("https://api.github.com/repos/".length);
+    out.push({ ...r, id: r.id + N, number, node_id: `I_${(r.id + N).toString(36)}`, url: `${r.repository_url}/issues/${number}`, html_url: `https://github.com/${repo}/issues/${number}` });
+    if (out.length === k) break;
+  }
+  lines.close();
+  return out;
+}
+
+/** Runs `each` over `items` a hundred a turn: a service's changes come between other work, not in one block. */
+async function inTurns(items, each) {
+  for (let i = 0; i < items.length; i++) {
+    each(items[i]);
+    if (i % 100 === 99) await new Promise((r) => setImmediate(r));
+  }
+}
+
 // ---------------------------------------------------------------------------
 
 async function forgesearch() {
@@ -178,6 +206,7 @@ async function forgesearch() {
     note("open (reused)", o);
     await warmed(o.result, "opened");
     const saved = await queriesOf(o.result, "opened");
+    await changesOf(o.result, "opened");
     return { rows, perRecord: NaN, mem: await memory(), records: N, load: 0, index: 0, saved };
   }
 
@@ -194,6 +223,23 @@ async function forgesearch() {
     if (!opts.warm) return;
     const w = await phase(() => engine.warm());
     note(`${label}: warm()`, w, `${w.result.searches} searches`);
+  }
+
+  async function changesOf(engine, label) {
+    const added = await newIssues(Number(opts.changes));
+    if (!added.length) return;
+    const count = async () => (await engine.search("issues", { q: "is:issue", per_page: 1 })).total_count;
+    const before = await count();
+    const add = await phase(async () => {
+      await inTurns(added, (r) => engine.add("issues", r));
+      return count();
+    });
+    note(`${label}: add ${added.length} issues, then search`, add, `is:issue ${before} → ${add.result}`);
+    const remove = await phase(async () => {
+      await inTurns(added, (r) => engine.remove("issues", `${r.repository}#${r.number}`.toLowerCase()));
+      return count();
+    });
+    note(`${label}: remove them, then search`, remove, `is:issue → ${remove.result}`);
   }
 
   async function queriesOf(engine, label) {
@@ -229,6 +275,7 @@ async function forgesearch() {
   }
   await warmed(engine, "loaded");
   const loaded = await queriesOf(engine, "loaded");
+  await changesOf(engine, "loaded");
 
   let saved;
   if (opts.save || opts.reuse) {
@@ -242,6 +289,7 @@ async function forgesearch() {
     engine = o.result;
     await warmed(engine, "opened");
     saved = await queriesOf(engine, "opened");
+    await changesOf(engine, "opened");
     if (!opts.reuse) await rm(saveDir, { recursive: true, force: true });
   }
   return { rows, perRecord, mem, records: N, load: load.elapsed, index: index.elapsed, loaded, saved };
