@@ -10,7 +10,7 @@ import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
-import { finish, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
+import { finish, growingArray, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -238,6 +238,11 @@ export class NumberColumn {
     const grown = FORMS[this.form].make(size);
     grown.set(this.values);
     this.values = grown;
+  }
+
+  /** `reserve` in steps (`growingArray`): an array of ten million doubles is copied into memory written before. */
+  reserving(size: number): Steps<void> {
+    return growingArray(() => this.values, size, (grown) => (this.values = grown), this.missing);
   }
 
   /** NaN when the document has no value. */
@@ -503,9 +508,9 @@ export class KeywordColumn {
   }
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
-  reserve(size: number): void {
+  reserving(size: number): Steps<void> {
     this.ready();
-    if (size > this.cells.length) this.cells = growCells(this.cells, size);
+    return growingArray(() => this.cells, size, (grown) => (this.cells = grown), NONE);
   }
 
   get(doc: number): readonly string[] {

@@ -23,6 +23,11 @@ export class MarkQueue<T> {
     this.marks.delete(mark);
   }
 
+  /** The oldest mark, left in place; undefined when none is left. */
+  first(): T | undefined {
+    return this.marks.keys().next().value;
+  }
+
   /** Removes and returns the oldest mark; undefined when none is left. */
   take(): T | undefined {
     return this.marks.shift();

@@ -15,7 +15,7 @@
  * document indexed again gets fresh room at the end; the room it leaves is
  * reclaimed by compacting once it outweighs the occurrences in use.
  */
-import { finish, zeroedArray, type Steps } from "./steps.js";
+import { finish, growingArray, zeroedArray, type Steps } from "./steps.js";
 
 /**
  * The saved form: counts per document and the occurrences of documents 0, 1, … in turn, in chunks
@@ -147,7 +147,11 @@ export class Occurrences {
    */
   reserve(doc: number, n: number): number {
     this.clear(doc);
-    if (doc >= this.counts.length) this.reserveDocs(Math.max(doc + 1, Math.ceil(this.counts.length * 1.5)));
+    if (doc >= this.counts.length) {
+      const size = Math.max(doc + 1, Math.ceil(this.counts.length * 1.5));
+      this.starts = grow(this.starts, size);
+      this.counts = grow(this.counts, size);
+    }
     if (!this.fits(n) && this.used - this.live > Math.max(this.live, this.blockSize)) this.compact();
     const start = this.room(n);
     this.starts[doc] = start;
@@ -156,11 +160,10 @@ export class Occurrences {
     return start;
   }
 
-  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
-  reserveDocs(size: number): void {
-    if (size <= this.counts.length) return;
-    this.starts = grow(this.starts, size);
-    this.counts = grow(this.counts, size);
+  /** Room for documents 0 … size-1, in steps (`growingArray`): a large build says so early. */
+  *reservingDocs(size: number): Steps<void> {
+    yield* growingArray(() => this.starts, size, (grown) => (this.starts = grown));
+    yield* growingArray(() => this.counts, size, (grown) => (this.counts = grown));
   }
 
   /** Whether `n` more occurrences fit in the arrays as they are. */
@@ -599,6 +602,8 @@ function* narrowed(values: Uint32Array): Steps<Uint16Array> {
 }
 
 function grow(array: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
+  // Grown in steps already (`reservingDocs` grows the starts before the counts), it may be longer.
+  if (size <= array.length) return array;
   const out = new Uint32Array(size);
   out.set(array);
   return out;

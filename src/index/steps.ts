@@ -55,12 +55,35 @@ const TOUCHED_PER_STEP = 1 << 20;
  */
 export function zeroedArray(length: number): Steps<Uint32Array>;
 export function zeroedArray<T extends NumberArray>(length: number, width: Width<T>): Steps<T>;
-export function* zeroedArray(length: number, width: Width<NumberArray> = Uint32Array): Steps<NumberArray> {
+export function zeroedArray(length: number, width: Width<NumberArray> = Uint32Array): Steps<NumberArray> {
+  return filledArray(length, width, 0);
+}
+
+/** `zeroedArray`, every element `fill`. */
+function* filledArray<T extends NumberArray>(length: number, width: Width<T>, fill: number): Steps<T> {
   const array = lastingArray(length, width);
   const perStep = TOUCHED_PER_STEP / width.BYTES_PER_ELEMENT;
   for (let at = 0; at < length; at += perStep) {
-    array.fill(0, at, at + perStep);
+    array.fill(fill, at, at + perStep);
     yield;
   }
   return array;
+}
+
+/**
+ * Grows the array `current()` gives to `length` elements, `fill` past its own, and hands the grown one
+ * to `take`: the fresh memory first written in steps (`filledArray`), then, in the last step, the
+ * elements copied (whatever they are by then) and the grown array taken in the array's place. When by
+ * then the array holds `length` already, or is of another width (widened meanwhile), nothing is taken:
+ * it grows itself when it must, as it would have.
+ */
+export function* growingArray<T extends NumberArray>(current: () => T, length: number, take: (grown: T) => void, fill = 0): Steps<void> {
+  const before = current();
+  if (length <= before.length) return;
+  const width = before.constructor as Width<T>;
+  const grown = yield* filledArray(length, width, fill);
+  const now = current();
+  if (length <= now.length || now.constructor !== width) return;
+  grown.set(now);
+  take(grown);
 }

@@ -398,7 +398,7 @@ describe("KeywordColumn", () => {
       for (const doc of docs) expect(column.get(doc), `doc ${doc}`).toEqual(model.get(doc) ?? []);
     };
     const column = new KeywordColumn();
-    column.reserve(100_000);
+    finish(column.reserving(100_000));
     const put = (c: KeywordColumn, doc: number, vs: string[]) => {
       c.set(doc, vs);
       model.set(doc, vs);
@@ -747,3 +747,53 @@ function rangeBoundsHold({ span, docs, ranges, bestIn, seed }: { span: number; d
     { seed, numRuns: 300 },
   );
 }
+
+describe("growing in steps", () => {
+  // Arrays of megabytes: the fresh memory is written over several steps, values set and widened between them.
+  const SIZE = 3_000_000;
+  const numberValues = [0, 7, 300, 70_000, 2 ** 32 + 5, 1.5, -2, 1_700_000_000_000];
+
+  it("a number column reads back every value set between its steps, a widening and a growth of its own among them", () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const rng = mulberry32(seed);
+      const column = new NumberColumn();
+      const model = new Map<number, number>();
+      const set = (doc: number, values = numberValues) => {
+        const v = values[Math.floor(rng() * values.length)];
+        column.setExactly(doc, v);
+        model.set(doc, v);
+      };
+      // A byte each until the steps begin: the widenings come between them.
+      for (let i = 0; i < 20; i++) set(Math.floor(rng() * 64), [0, 7, 200]);
+      const steps = column.reserving(SIZE);
+      let stepsTaken = 0;
+      while (!steps.next().done) {
+        stepsTaken++;
+        for (let i = 0; i < 3; i++) set(Math.floor(rng() * (rng() < 0.1 ? SIZE : 300)));
+      }
+      expect(stepsTaken, `seed ${seed}`).toBeGreaterThan(1);
+      for (let doc = 0; doc < 300; doc++) expect(Object.is(column.get(doc), model.get(doc) ?? NaN), `seed ${seed} doc ${doc}`).toBe(true);
+      for (const [doc, v] of model) expect(column.get(doc), `seed ${seed} doc ${doc}`).toBe(v);
+      expect(column.get(SIZE - 1)).toBe(model.get(SIZE - 1) ?? NaN);
+    }
+  });
+
+  it("a keyword column reads back every value set between its steps, its cells widened among them", () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const rng = mulberry32(seed);
+      const column = new KeywordColumn();
+      const model = new Map<number, string[]>();
+      const set = (doc: number) => {
+        // Hundreds of values: the cells widen past a byte; lists widen them to four.
+        const values = rng() < 0.2 ? [`v${Math.floor(rng() * 600)}`, "w"] : [`v${Math.floor(rng() * 600)}`];
+        column.set(doc, values);
+        model.set(doc, values);
+      };
+      for (let i = 0; i < 20; i++) set(Math.floor(rng() * 64));
+      const steps = column.reserving(SIZE);
+      while (!steps.next().done) for (let i = 0; i < 40; i++) set(Math.floor(rng() * (rng() < 0.05 ? SIZE : 300)));
+      for (const [doc, values] of model) expect(column.get(doc), `seed ${seed} doc ${doc}`).toEqual(values);
+      expect(column.get(299)).toEqual(model.get(299) ?? []);
+    }
+  });
+});
