@@ -121,7 +121,7 @@ export interface EngineLogger {
   error(message: string, cause: unknown): void;
 }
 
-/** Searches `warm()` runs per kind by default: at a million issues, 20 brought the first searches' p99 from 19.8 to 7.6 ms (bench/README.md). */
+/** Searches `warm()` runs per kind by default: at a million issues, 20 brought the first searches' p99 from 19.8 to 7.6 ms (docs/performance-notes.md). */
 const WARM_UP_SEARCHES = 32;
 
 /** The longest time limit accepted: a day. */

@@ -262,7 +262,8 @@ export class Collection {
    * Whether one per-document array grew instead of the next marked record being indexed: it is a new
    * document past the room they all have, which an open leaves none of (each array holds exactly its
    * documents). Grown within one document's indexing, every array of ten million documents was copied
-   * at once: a stall of 1.8 s. One array a step instead; the record waits (a search says so, or waits).
+   * at once: a stall of 1.8 s. A step of growing instead (see `growingArray`); the record waits (a search
+   * waits for it, or says it is incomplete).
    */
   private growsFirst(): boolean {
     const doc = this.slots.peek();
@@ -270,6 +271,7 @@ export class Collection {
     const key = this.pending.first()!;
     // An update or a removal takes no new slot.
     if (this.keys.idOf(key) >= 0 || this.store.refOf(this.spec.source, key) === undefined) return false;
+    // Nothing growing: planned now, as `reserveFor` plans once a document passes `checkAt`.
     if (!this.growing.length) {
       this.checkAt = 0;
       this.reserveFor(doc);

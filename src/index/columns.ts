@@ -507,7 +507,7 @@ export class KeywordColumn {
     this.setCell(doc, LISTED + at);
   }
 
-  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  /** Room for documents 0 … size-1, in steps (`growingArray`): a large build says so early. */
   reserving(size: number): Steps<void> {
     this.ready();
     return growingArray(() => this.cells, size, (grown) => (this.cells = grown), NONE);
