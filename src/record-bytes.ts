@@ -26,11 +26,12 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 /** A lane's first buffer; each next one twice the last, up to the chunk size (a store of a few records takes kilobytes, not two buffers of 16 MB). */
 const FIRST_CHUNK_BYTES = 64 * 1024;
 /**
- * Records per packed block: reading one record inflates this many. Four generated issues are about
- * 5 KB, inflated in some 18 µs where eight took 25 µs (a page of 30 items renders each from its own
- * block), packed to 311 bytes a record against 305.
+ * Records per packed block: reading one record inflates this many (about 12 KB of generated issues,
+ * some 25 µs). Four inflate in 18 µs, which made a page of 30 items 0.2 ms faster to render, but
+ * records indexed after `add()` are read back from their blocks: a 1M build through `add()` took 28 %
+ * longer (docs/performance-notes.md).
  */
-export const RECORDS_PER_BLOCK = 4;
+export const RECORDS_PER_BLOCK = 8;
 /** Inflated blocks kept for reading again: a page of results, a save walking the records in order. */
 const INFLATED_KEPT = 64;
 /**
