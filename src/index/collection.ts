@@ -234,7 +234,11 @@ export class Collection {
    */
   private reserveFor(doc: number): void {
     this.growOne();
-    if (doc < this.checkAt) return;
+    if (doc >= this.checkAt) this.planGrowing(doc);
+  }
+
+  /** Plans growing the per-document arrays for `doc` and those expected, when they are not reserved yet. */
+  private planGrowing(doc: number): void {
     const wanted = Math.max(doc + 1, Math.ceil((this.liveCount + this.pending.size + this.incoming) * 1.1));
     const grow = wanted > this.reserved;
     // By half at the least, so that documents added one by one (nothing expected) cost few copies.
@@ -271,11 +275,7 @@ export class Collection {
     const key = this.pending.first()!;
     // An update or a removal takes no new slot.
     if (this.keys.idOf(key) >= 0 || this.store.refOf(this.spec.source, key) === undefined) return false;
-    // Nothing growing: planned now, as `reserveFor` plans once a document passes `checkAt`.
-    if (!this.growing.length) {
-      this.checkAt = 0;
-      this.reserveFor(doc);
-    }
+    if (!this.growing.length) this.planGrowing(doc);
     this.growOne();
     return true;
   }
