@@ -319,10 +319,10 @@ export class SearchEngine {
             origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           }
           loaded.add(ref - firstRef);
-          indexer.loaded(origin.text.length);
+          indexer.loaded(origin.text.length, ref, origin.given);
         },
         options,
-        { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace() },
+        { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace(), readers: () => indexer.readers() },
       ).finally(() => indexer.finish());
       for (const c of this.collections.values()) await this.whenIdle(c.trimming());
       await this.prepareBoosts();

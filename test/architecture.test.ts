@@ -68,7 +68,7 @@ describe("architecture", () => {
     "search-all.ts": ["errors.ts", "score", "types.ts"],
     "warm-up.ts": ["index"],
     eval: ["errors.ts", "kinds", "score", "types.ts"],
-    load: ["kinds", "records"],
+    load: ["index", "kinds", "records"],
     http: ["api", "errors.ts", "kinds", "types.ts"],
     persist: ["index", "kinds", "load", "records", "record-bytes.ts", "score", "store.ts", "structures"],
     import: ["kinds", "languages", "load", "records", "store.ts"],

@@ -21,6 +21,7 @@ import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
+import { TermTranslation, type GivenTerms } from "./given-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting, takingSaved } from "./inverted.js";
@@ -85,6 +86,10 @@ export class Collection {
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
+  /** Text fields of a record read on another thread (`offerTerms`), and its reference: used if that record is indexed next. */
+  private offered: { ref: number; given: GivenTerms } | undefined;
+  /** The local ids of the reading that offered terms last, as this collection's. */
+  private translation: TermTranslation | undefined;
   /** A field's term ids and positions in (term id, position) order, as they go into the occurrences. */
   private sortedIds = new Uint32Array(1024);
   private sortedPositions = new Uint32Array(1024);
@@ -439,7 +444,9 @@ export class Collection {
     }
     this.joinPending.delete(doc);
     this.setRef(doc, ref);
-    for (const field of this.fields.values()) this.indexField(field, doc, record);
+    const given = this.offered?.ref === ref ? this.offered.given : undefined;
+    this.offered = undefined;
+    for (const field of this.fields.values()) this.indexField(field, doc, record, given);
     this.textChanges.note(doc);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
     this.orders.setExactly(doc, this.spec.order(record));
@@ -484,10 +491,28 @@ export class Collection {
     return this.dictionary.term(id);
   }
 
-  /** Indexes the field's text of a document anew, replacing what it had. */
-  private indexField(field: FieldIndex, doc: number, record: RecordLike): void {
+  /**
+   * Offers the text fields of the record of `ref` as a load's reading thread read them (each field
+   * it read, from the record alone): the record's indexing takes them instead of reading its text,
+   * if it is the next record indexed. The record must be the very one the thread read (`ref` names
+   * a version of it).
+   */
+  offerTerms(ref: number, given: GivenTerms): void {
+    this.offered = { ref, given };
+  }
+
+  /** Lets go of what readings offered (a load's end): their terms and their translation. */
+  forgetOffers(): void {
+    this.offered = undefined;
+    this.translation = undefined;
+  }
+
+  /** Indexes the field's text of a document anew, replacing what it had (read elsewhere when `given` holds it). */
+  private indexField(field: FieldIndex, doc: number, record: RecordLike, given?: GivenTerms): void {
     const terms = this.fieldTerms;
-    terms.read(field.spec.text(record, this.store), field.spec.tokenizer, this.dictionary);
+    const read = given ? given.batch.fields.indexOf(field.spec.name) : -1;
+    if (read >= 0) terms.take(given!, read, this.translating(given!));
+    else terms.read(field.spec.text(record, this.store), field.spec.tokenizer, this.dictionary);
     const n = terms.count;
     const occurrences = field.occurrences;
     const previous = this.termsOf(field, doc);
@@ -518,6 +543,12 @@ export class Collection {
     if (previous.length || !field.postings.addNew(doc, this.distinct, distinct, this.termOfId)) {
       field.postings.set(doc, this.termsOf(field, doc), previous);
     }
+  }
+
+  /** The translation of the local ids of `given`'s reading: kept while one reading offers terms. */
+  private translating(given: GivenTerms): TermTranslation {
+    if (this.translation?.local !== given.batch.local) this.translation = new TermTranslation(given.batch.local, this.dictionary);
+    return this.translation;
   }
 
   /** Fills `distinct` with the document's distinct term ids in the field, ascending; returns how many. */

@@ -4,6 +4,7 @@
  * word straight into dictionary ids, without a token object or a lower-cased string per word.
  */
 import { asciiProseSpans, tokenize, WordSpans, type TokenizerName } from "../text/tokenize.js";
+import type { GivenTerms, TermTranslation } from "./given-terms.js";
 import type { TermDictionary } from "./term-dictionary.js";
 
 export class FieldTerms {
@@ -32,6 +33,29 @@ export class FieldTerms {
     for (const element of value) {
       if (typeof element !== "string") continue;
       position += this.element(element, tokenizer, dictionary, position) + 2;
+    }
+  }
+
+  /** Takes the occurrences of field `field` of a line read elsewhere, its local ids translated. */
+  take(given: GivenTerms, field: number, translation: TermTranslation): void {
+    const { batch, line } = given;
+    const at = line * batch.fields.length + field;
+    const [from, to] = [batch.starts[at], batch.starts[at + 1]];
+    const n = to - from;
+    while (this.ids.length < n) {
+      this.ids = grow(this.ids);
+      this.positions = grow(this.positions);
+      this.widths = grow(this.widths);
+    }
+    translation.translate(batch.ids, from, to, this.ids);
+    this.positions.set(batch.positions.subarray(from, to));
+    this.widths.set(batch.widths.subarray(from, to));
+    this.count = n;
+    this.wide = false;
+    this.maxPosition = 0;
+    for (let i = 0; i < n; i++) {
+      if (this.widths[i] !== 1) this.wide = true;
+      if (this.positions[i] >= this.maxPosition) this.maxPosition = this.positions[i] + 1;
     }
   }
 

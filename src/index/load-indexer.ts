@@ -11,9 +11,10 @@
  * every record.
  */
 import { RECORD_KINDS } from "../kinds/index.js";
-import type { KindSpec, RecordLike } from "../kinds/types.js";
+import type { KindSpec, RecordLike, SearchKind } from "../kinds/types.js";
 import type { DumpKind } from "../records/kinds.js";
 import type { Collection } from "./collection.js";
+import type { GivenTerms } from "./given-terms.js";
 
 /**
  * Marked records indexed per record loaded: the one just loaded, and one left over from a time when
@@ -30,6 +31,8 @@ export class LoadIndexer {
   private readonly mayWrite: () => boolean;
   /** The collections indexed as the current file loads. */
   private active: Collection[] = [];
+  /** The active collections a reading thread reads fields for (`readers`), in the readers' order. */
+  private reading: Collection[] = [];
   private failed = false;
   private fileBytes = 0;
   private bytesSeen = 0;
@@ -53,14 +56,27 @@ export class LoadIndexer {
     this.recordsSeen = 0;
   }
 
-  /** A record of the current file was stored (and marked); `textLength` is its line's length. */
-  loaded(textLength: number): void {
+  /**
+   * What a reading thread may read of the current file's records for the collections indexed as it
+   * loads: per collection, its fields that come from the record alone.
+   */
+  readers(): Array<{ kind: SearchKind; fields: string[] }> {
+    this.reading = this.active.filter((c) => c.spec.textFields.some((f) => f.fromRecordAlone));
+    return this.reading.map((c) => ({ kind: c.spec.kind, fields: c.spec.textFields.filter((f) => f.fromRecordAlone).map((f) => f.name) }));
+  }
+
+  /**
+   * A record of the current file was stored (and marked) as `ref`; `textLength` is its line's length,
+   * `given` what a reading thread read of it, per reader.
+   */
+  loaded(textLength: number, ref?: number, given?: readonly GivenTerms[]): void {
     this.bytesSeen += textLength + 1;
     this.recordsSeen++;
     if (!this.active.length || !this.mayWrite()) return;
     // Records still to come in this file at the mean line length so far: the collection sizes its arrays for them.
     const more = this.recordsSeen < ESTIMATE_AFTER ? 0 : ((this.fileBytes - this.bytesSeen) * this.recordsSeen) / this.bytesSeen;
     try {
+      if (given && ref !== undefined) this.reading.forEach((c, r) => c.offerTerms(ref, given[r]));
       for (const c of this.active) {
         c.expectMore(more);
         c.step(STEP_PER_RECORD);
@@ -76,7 +92,9 @@ export class LoadIndexer {
   /** The load (or the file) is over: no more records are expected. */
   finish(): void {
     for (const c of this.active) c.expectMore(0);
+    for (const c of this.reading) c.forgetOffers();
     this.active = [];
+    this.reading = [];
   }
 }
 

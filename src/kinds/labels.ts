@@ -40,8 +40,8 @@ export const labels: KindSpec<RecordLike> = {
   keywordsOnly: true,
   keywordsCombine: "or",
   textFields: [
-    { name: "name", tokenizer: "prose", weight: 3, b: 0.2, text: (l) => str(l.name) },
-    { name: "description", tokenizer: "prose", weight: 1, b: 0.5, text: (l) => str(l.description) },
+    { name: "name", tokenizer: "prose", weight: 3, b: 0.2, text: (l) => str(l.name), fromRecordAlone: true },
+    { name: "description", tokenizer: "prose", weight: 1, b: 0.5, text: (l) => str(l.description), fromRecordAlone: true },
   ],
   defaultFields: ["name", "description"],
   columns: [

@@ -67,10 +67,10 @@ export const repositories: KindSpec<RecordLike> = {
   // Clients get the topics preview by default, so that results carry `topics` and the `topic:` qualifiers work.
   preview: { media: "mercy" },
   textFields: [
-    { name: "name", tokenizer: "prose", weight: 3, b: 0.3, text: (r) => str(r.name) },
-    { name: "description", tokenizer: "prose", weight: 1, b: 0.75, text: (r) => str(r.description) },
-    { name: "topics", tokenizer: "prose", weight: 2, b: 0.3, text: topicsOf },
-    { name: "readme", tokenizer: "prose", weight: 0.5, b: 0.75, text: (r) => str(r.readme) },
+    { name: "name", tokenizer: "prose", weight: 3, b: 0.3, text: (r) => str(r.name), fromRecordAlone: true },
+    { name: "description", tokenizer: "prose", weight: 1, b: 0.75, text: (r) => str(r.description), fromRecordAlone: true },
+    { name: "topics", tokenizer: "prose", weight: 2, b: 0.3, text: topicsOf, fromRecordAlone: true },
+    { name: "readme", tokenizer: "prose", weight: 0.5, b: 0.75, text: (r) => str(r.readme), fromRecordAlone: true },
   ],
   defaultFields: ["name", "description", "topics"],
   columns: [

@@ -25,10 +25,10 @@ export const topics: KindSpec<RecordLike> = {
   visibility: "public",
   preview: { media: "mercy", requiredFor: "Topics" },
   textFields: [
-    { name: "name", tokenizer: "prose", weight: 3, b: 0.2, text: (t) => str(t.name) },
-    { name: "display_name", tokenizer: "prose", weight: 2, b: 0.2, text: (t) => str(t.display_name) },
-    { name: "short_description", tokenizer: "prose", weight: 1, b: 0.5, text: (t) => str(t.short_description) },
-    { name: "description", tokenizer: "prose", weight: 0.7, b: 0.75, text: (t) => str(t.description) },
+    { name: "name", tokenizer: "prose", weight: 3, b: 0.2, text: (t) => str(t.name), fromRecordAlone: true },
+    { name: "display_name", tokenizer: "prose", weight: 2, b: 0.2, text: (t) => str(t.display_name), fromRecordAlone: true },
+    { name: "short_description", tokenizer: "prose", weight: 1, b: 0.5, text: (t) => str(t.short_description), fromRecordAlone: true },
+    { name: "description", tokenizer: "prose", weight: 0.7, b: 0.75, text: (t) => str(t.description), fromRecordAlone: true },
   ],
   defaultFields: ["name", "display_name", "short_description", "description"],
   columns: [

@@ -24,6 +24,8 @@ export interface TextFieldSpec<D> {
   b: number;
   /** The field's text; `store` reaches related records (an issue's comments). */
   text(doc: D, store: StoreReader): string | string[] | undefined | null;
+  /** True when `text` reads the record alone, never `store`: a load may then read the field on another thread, from the line. */
+  fromRecordAlone?: boolean;
 }
 
 export type ColumnType = "number" | "keyword";

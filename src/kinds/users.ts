@@ -55,9 +55,9 @@ export const users: KindSpec<RecordLike> = {
   records: [{ kind: "users", file: "users.ndjson", loadOrder: 0, key: (u) => str(u.login)?.toLowerCase(), keyFields: "login", grantsAccess: true }],
   visibility: "public",
   textFields: [
-    { name: "login", tokenizer: "prose", weight: 3, b: 0.2, text: (u) => str(u.login) },
-    { name: "name", tokenizer: "prose", weight: 2, b: 0.3, text: (u) => str(u.name) },
-    { name: "email", tokenizer: "prose", weight: 1, b: 0.2, text: emailLocal },
+    { name: "login", tokenizer: "prose", weight: 3, b: 0.2, text: (u) => str(u.login), fromRecordAlone: true },
+    { name: "name", tokenizer: "prose", weight: 2, b: 0.3, text: (u) => str(u.name), fromRecordAlone: true },
+    { name: "email", tokenizer: "prose", weight: 1, b: 0.2, text: emailLocal, fromRecordAlone: true },
   ],
   defaultFields: ["login", "email", "name"],
   columns: [

@@ -4,6 +4,8 @@ import { RECORD_KINDS } from "../kinds/index.js";
 import { DUMP_FILES, LOAD_ORDER, type DumpKind } from "./dump-files.js";
 import { readLines } from "./lines.js";
 import { parseRecord, repeatedMember } from "./parse-record.js";
+import { readLinesOnThread, threadReadingAvailable, type TermReader, type ThreadLine } from "./thread-lines.js";
+import type { GivenTerms } from "../index/given-terms.js";
 
 
 /** What kind of problem a line had. */
@@ -51,6 +53,8 @@ export interface RecordOrigin {
   line: number;
   /** The line's JSON text, which the sink may keep instead of writing the record out again. */
   text: string;
+  /** The text fields a reading thread read from the line, per reader of `LoadHooks.readers` (in its order): none when it did not. */
+  given?: GivenTerms[];
   problem(code: LoadProblemCode, message: string): void;
 }
 
@@ -62,6 +66,8 @@ export interface LoadHooks {
   onFile?: (kind: DumpKind, bytes: number, later: readonly DumpKind[]) => void;
   /** Asked after each line: a promise to wait for before the next (letting other work run), or nothing to go straight on. */
   pace?: () => Promise<void> | undefined;
+  /** Asked after `onFile`: the fields a reading thread should read from the records of the file, per kind (none: no thread needed for them). */
+  readers?: () => TermReader[];
 }
 
 export interface ReadDumpOptions {
@@ -73,7 +79,16 @@ export interface ReadDumpOptions {
   maxProblems?: number;
   /** Lines longer than this many bytes are reported and passed over; default 64 MiB. */
   maxLineBytes?: number;
+  /**
+   * Dump files of at least this many bytes are read on a worker thread, which also parses each line
+   * and reads the text fields that come from the record alone, while the main thread stores and
+   * indexes; default 4 MiB. `Infinity`: every file is read on the main thread.
+   */
+  threadFromBytes?: number;
 }
+
+/** Files of at least this many bytes are read on a worker thread by default: below it, starting the thread costs more than it saves. */
+const THREAD_FROM_BYTES = 4 * 1024 * 1024;
 
 export const MAX_PROBLEMS = 1000;
 
@@ -112,7 +127,9 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
   };
   for (const [at, { kind, path, size }] of files.entries()) {
     onFile?.(kind, size, files.slice(at + 1).map((file) => file.kind));
-    for await (const { text, number, tooLong, invalidUtf8 } of readLines(path, { onChunk, maxLineBytes })) {
+    const readers = size >= (options.threadFromBytes ?? THREAD_FROM_BYTES) && threadReadingAvailable() ? (hooks.readers?.() ?? []) : [];
+    const lines: AsyncIterable<ThreadLine> = readers.length ? readLinesOnThread(path, readers, { onChunk, maxLineBytes }) : readLines(path, { onChunk, maxLineBytes });
+    for await (const { text, number, tooLong, invalidUtf8, given } of lines) {
       const wait = pace?.();
       if (wait) await wait;
       signal?.throwIfAborted();
@@ -122,7 +139,7 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
       }
       if (BLANK.test(text)) continue;
       if (invalidUtf8) note(path, number, "invalid-utf8", "bytes that are not UTF-8 were read as U+FFFD");
-      const origin: RecordOrigin = { file: path, line: number, text, problem: (code, message) => note(path, number, code, message) };
+      const origin: RecordOrigin = { file: path, line: number, text, given, problem: (code, message) => note(path, number, code, message) };
       let record: Record<string, unknown>;
       try {
         record = parseRecord(text);

@@ -46,8 +46,8 @@ export const code: KindSpec<RecordLike> = {
   records: [{ kind: "code", file: "code.ndjson", loadOrder: 7, key: fileKey, keyFields: "path and repository", packed: true }],
   visibility: "repository",
   textFields: [
-    { name: "file", tokenizer: "code", weight: 1, b: 0.75, text: searchableContent },
-    { name: "path", tokenizer: "code", weight: 2, b: 0.3, text: pathOf },
+    { name: "file", tokenizer: "code", weight: 1, b: 0.75, text: searchableContent, fromRecordAlone: true },
+    { name: "path", tokenizer: "code", weight: 2, b: 0.3, text: pathOf, fromRecordAlone: true },
   ],
   defaultFields: ["file"],
   columns: [

@@ -39,7 +39,7 @@ export const commits: KindSpec<RecordLike> = {
   records: [{ kind: "commits", file: "commits.ndjson", loadOrder: 6, key: commitKey, keyFields: "sha and repository", packed: true }],
   visibility: "repository",
   preview: { media: "cloak", requiredFor: "Commit Search" },
-  textFields: [{ name: "message", tokenizer: "prose", weight: 1, b: 0.75, text: message }],
+  textFields: [{ name: "message", tokenizer: "prose", weight: 1, b: 0.75, text: message, fromRecordAlone: true }],
   defaultFields: ["message"],
   columns: [
     ...repositoryColumns((c) => repositoryOf(c)),

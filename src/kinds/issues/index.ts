@@ -72,8 +72,8 @@ export const issues: KindSpec<RecordLike> = {
   records: [{ kind: "issues", file: "issues.ndjson", loadOrder: 4, key: issueKeyOf, keyFields: "number and repository_url", packed: true }, commentRecords],
   visibility: "repository",
   textFields: [
-    { name: "title", tokenizer: "prose", weight: 2, b: 0.3, text: (d) => str(d.title) },
-    { name: "body", tokenizer: "prose", weight: 1, b: 0.75, text: (d) => str(d.body) },
+    { name: "title", tokenizer: "prose", weight: 2, b: 0.3, text: (d) => str(d.title), fromRecordAlone: true },
+    { name: "body", tokenizer: "prose", weight: 1, b: 0.75, text: (d) => str(d.body), fromRecordAlone: true },
     { name: "comments", tokenizer: "prose", weight: 0.5, b: 0.75, text: (d, s) => commentsOf(d, s).map((c) => str(c.body) ?? "") },
   ],
   defaultFields: ["title", "body", "comments"],

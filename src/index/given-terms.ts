@@ -1,0 +1,75 @@
+/**
+ * Text fields read elsewhere: a load's reading thread parses each line and reads the fields that
+ * come from the record alone (`TextFieldSpec.fromRecordAlone`) into term ids of a dictionary of its
+ * own, so that the main thread, which indexes, neither tokenizes nor hashes those words. Those ids
+ * ("local") are numbered in order of first use, as a collection numbers its own; a collection turns
+ * them into its ids through `TermTranslation`, each local term looked up once.
+ */
+import type { TermDictionary } from "./term-dictionary.js";
+
+/** The local terms of one reading, by local id: grows as lines come. */
+export class LocalTerms {
+  readonly terms: string[] = [];
+
+  add(terms: readonly string[]): void {
+    for (const term of terms) this.terms.push(term);
+  }
+}
+
+/** A batch of lines' occurrences, per line and field, for one kind. */
+export interface GivenBatch {
+  /** The fields read, in the order of `starts`. */
+  fields: readonly string[];
+  /** Where the occurrences of line l's field f begin in the arrays: index l × fields + f; one more entry at the end. */
+  starts: Uint32Array;
+  /** Local term ids. */
+  ids: Uint32Array;
+  positions: Uint32Array;
+  widths: Uint32Array;
+  /** The reading's local terms (this batch's new ones among them). */
+  local: LocalTerms;
+}
+
+/** The occurrences of one record's line: a batch and the line's place in it. */
+export interface GivenTerms {
+  batch: GivenBatch;
+  line: number;
+}
+
+/** A local id not yet met by the collection. */
+const UNMET = 0xffffffff;
+
+/** Local ids to a collection's ids, for one reading: each local term looked up when the collection first meets it. */
+export class TermTranslation {
+  private ids = new Uint32Array(1024).fill(UNMET);
+
+  constructor(
+    readonly local: LocalTerms,
+    private readonly dictionary: TermDictionary,
+  ) {}
+
+  /**
+   * The collection's ids of the local ids `source[from … to)`, written to `target` from 0. A term is
+   * numbered when the collection first meets it, as when it reads the text itself. A local id past
+   * the terms received is the reading's fault: a RangeError.
+   */
+  translate(source: Uint32Array, from: number, to: number, target: Uint32Array): void {
+    for (let i = from; i < to; i++) {
+      const local = source[i];
+      let id = local < this.ids.length ? this.ids[local] : UNMET;
+      if (id === UNMET) id = this.meet(local);
+      target[i - from] = id;
+    }
+  }
+
+  private meet(local: number): number {
+    const terms = this.local.terms;
+    if (local >= terms.length) throw new RangeError(`local term ${local} was never sent (${terms.length} known)`);
+    if (local >= this.ids.length) {
+      const grown = new Uint32Array(Math.max(local + 1, this.ids.length * 2)).fill(UNMET);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    return (this.ids[local] = this.dictionary.idOf(terms[local]));
+  }
+}

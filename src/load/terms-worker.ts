@@ -1,0 +1,168 @@
+/**
+ * The reading thread of a load (src/load/thread-lines.ts): reads one dump file's lines as `readLines`
+ * does, parses each and reads the text fields that come from the record alone into term ids of a
+ * dictionary of its own, and hands the lines over in batches, a few batches ahead of the main thread.
+ * What it cannot read (a line that is not a JSON object, a field that throws) it marks unread: the
+ * main thread then reads that line as it would without this thread.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { FieldTerms } from "../index/field-terms.js";
+import { TermDictionary } from "../index/term-dictionary.js";
+import { KINDS } from "../kinds/index.js";
+import type { RecordLike, TextFieldSpec } from "../kinds/types.js";
+import type { StoreReader } from "../records/store-reader.js";
+import { readLines, type Line } from "./lines.js";
+import { parseRecord } from "./parse-record.js";
+import { LINE_TOO_LONG, LINE_INVALID_UTF8, LINE_UNREAD, type BatchMessage, type ReadingRequest, type ReadingReply } from "./thread-protocol.js";
+
+/** Lines and bytes of text a batch holds at most. */
+const BATCH_LINES = 1024;
+const BATCH_CHARS = 1 << 20;
+
+/** A store that is never there: a field that reaches for one is not from the record alone, and its line is left unread. */
+const NO_STORE = new Proxy({} as StoreReader, {
+  get() {
+    throw new Error("a field read from the record alone reached for the store");
+  },
+});
+
+/** Growable occurrences of one kind's fields over a batch. */
+class KindOccurrences {
+  starts: number[] = [0];
+  ids: Uint32Array<ArrayBuffer> = new Uint32Array(1 << 16);
+  positions: Uint32Array<ArrayBuffer> = new Uint32Array(1 << 16);
+  widths: Uint32Array<ArrayBuffer> = new Uint32Array(1 << 16);
+  count = 0;
+
+  append(terms: FieldTerms): void {
+    const n = terms.count;
+    if (this.count + n > this.ids.length) {
+      const size = Math.max(this.count + n, this.ids.length * 2);
+      this.ids = grown(this.ids, size);
+      this.positions = grown(this.positions, size);
+      this.widths = grown(this.widths, size);
+    }
+    this.ids.set(terms.ids.subarray(0, n), this.count);
+    this.positions.set(terms.positions.subarray(0, n), this.count);
+    this.widths.set(terms.widths.subarray(0, n), this.count);
+    this.count += n;
+    this.starts.push(this.count);
+  }
+
+  /** Empty again, for the next batch (the arrays kept: a batch sends copies). */
+  reset(): void {
+    this.starts = [0];
+    this.count = 0;
+  }
+
+  /** No occurrences for each of `fields` (a line left unread). */
+  skip(fields: number): void {
+    for (let f = 0; f < fields; f++) this.starts.push(this.count);
+  }
+}
+
+function grown(array: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(size);
+  out.set(array.subarray(0, Math.min(array.length, size)));
+  return out;
+}
+
+interface Reader {
+  fields: TextFieldSpec<RecordLike>[];
+  dictionary: TermDictionary;
+  /** Local terms sent so far. */
+  sent: number;
+}
+
+/** `Atomics.waitAsync` (Node 16 on), which the ES2023 library this project compiles with does not declare. */
+const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeout: number): { value: Promise<string> | string } }).waitAsync;
+
+const port = parentPort!;
+const request = workerData as ReadingRequest;
+const readers: Reader[] = request.readers.map(({ kind, fields }) => ({
+  fields: fields.map((name) => {
+    const field = KINDS[kind].textFields.find((f) => f.name === name);
+    if (!field?.fromRecordAlone) throw new Error(`${kind} has no field ${name} read from the record alone`);
+    return field;
+  }),
+  dictionary: new TermDictionary(),
+  sent: 0,
+}));
+const terms = new FieldTerms();
+let sent = 0;
+let stopped = false;
+// The one message the main thread sends: stop.
+port.on("message", (_: ReadingReply) => (stopped = true));
+
+await reading().catch((error: unknown) => {
+  const failure: NodeJS.ErrnoException = error instanceof Error ? error : new Error(String(error));
+  port.postMessage({ type: "failed", message: failure.message, name: failure.name, code: failure.code });
+});
+
+async function reading(): Promise<void> {
+  let texts: string[] = [];
+  let flags: number[] = [];
+  const occurrences = readers.map(() => new KindOccurrences());
+  let first = 1;
+  let chars = 0;
+  let bytes = 0;
+  const send = async (): Promise<void> => {
+    for (let taken = Atomics.load(request.taken, 0); sent - taken >= request.ahead && !stopped; taken = Atomics.load(request.taken, 0)) {
+      await waitAsync(request.taken, 0, taken, 1000).value;
+    }
+    if (stopped) return;
+    sent += 1;
+    const message: BatchMessage = {
+      type: "batch",
+      first,
+      texts,
+      flags: Uint8Array.from(flags),
+      bytes,
+      readers: occurrences.map((o, r) => {
+        const { dictionary } = readers[r];
+        const newTerms: string[] = [];
+        for (let id = readers[r].sent; id < dictionary.size; id++) newTerms.push(dictionary.term(id));
+        readers[r].sent = dictionary.size;
+        return { starts: Uint32Array.from(o.starts), ids: o.ids.slice(0, o.count), positions: o.positions.slice(0, o.count), widths: o.widths.slice(0, o.count), newTerms };
+      }),
+    };
+    port.postMessage(message, [message.flags.buffer, ...message.readers.flatMap((r) => [r.starts.buffer, r.ids.buffer, r.positions.buffer, r.widths.buffer])]);
+    first += texts.length;
+    [texts, flags, chars, bytes] = [[], [], 0, 0];
+    for (const o of occurrences) o.reset();
+  };
+  for await (const line of readLines(request.path, { maxLineBytes: request.maxLineBytes, onChunk: (n) => (bytes += n) })) {
+    if (stopped) return;
+    texts.push(line.text);
+    chars += line.text.length;
+    let flag = (line.tooLong ? LINE_TOO_LONG : 0) | (line.invalidUtf8 ? LINE_INVALID_UTF8 : 0);
+    if (!read(line, occurrences)) flag |= LINE_UNREAD;
+    flags.push(flag);
+    if (texts.length >= BATCH_LINES || chars >= BATCH_CHARS) await send();
+  }
+  if (texts.length || bytes) await send();
+  if (!stopped) port.postMessage({ type: "end" });
+}
+
+/** Reads the line's fields for every reader; false (and no occurrences) when it cannot. */
+function read(line: Line, occurrences: KindOccurrences[]): boolean {
+  const marks = occurrences.map((o) => [o.starts.length, o.count]);
+  try {
+    if (line.tooLong) throw new RangeError("a line past the limit is not read");
+    const record = parseRecord(line.text);
+    readers.forEach((reader, r) => {
+      for (const field of reader.fields) {
+        terms.read(field.text(record, NO_STORE), field.tokenizer, reader.dictionary);
+        occurrences[r].append(terms);
+      }
+    });
+    return true;
+  } catch {
+    // The main thread reads the line itself (and reports it if it is not a record): what this one appended goes.
+    occurrences.forEach((o, r) => {
+      [o.starts.length, o.count] = marks[r];
+      o.skip(readers[r].fields.length);
+    });
+    return false;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * A dump file's lines read on a worker thread (src/load/terms-worker.ts), which also parses each
+ * line and reads the text fields that come from the record alone into term ids (`GivenTerms`): the
+ * main thread, which stores and indexes, is a load's bottleneck, and the second core had room.
+ * Lines come as `readLines` gives them, in order, each with the occurrences read for it per kind
+ * asked. Where the thread cannot start (no built worker file: the sources run under a test runner),
+ * there is none: the caller reads the file itself.
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { LocalTerms, type GivenBatch, type GivenTerms } from "../index/given-terms.js";
+import type { SearchKind } from "../kinds/types.js";
+import { readLines, type Line, type ReadLinesOptions } from "./lines.js";
+import { LINE_INVALID_UTF8, LINE_TOO_LONG, LINE_UNREAD, type BatchMessage, type ReadingMessage, type ReadingRequest } from "./thread-protocol.js";
+
+/** Batches read ahead of the main thread (each up to a megabyte of text or 1,024 lines). */
+const AHEAD = 4;
+
+const WORKER_FILE = new URL("./terms-worker.js", import.meta.url);
+
+/** What a kind's collection asks the thread to read: its fields that come from the record alone. */
+export interface TermReader {
+  kind: SearchKind;
+  fields: string[];
+}
+
+/** A line, with the occurrences read for it by each reader asked (in their order) unless the thread left it unread. */
+export interface ThreadLine extends Line {
+  given?: GivenTerms[];
+}
+
+/** Whether lines can be read on a thread here. */
+export function threadReadingAvailable(): boolean {
+  return existsSync(fileURLToPath(WORKER_FILE));
+}
+
+/**
+ * The lines of `path` read on a worker thread, with their occurrences per reader. A failure of the
+ * thread (a read error of the file, say) is thrown where the next line is awaited, as `readLines`
+ * would throw it; a thread that fails before its first batch (it could not start) leaves the file to
+ * `readLines` on this thread. Stopping early (`return`, a throw in the caller's loop) ends the thread.
+ */
+export async function* readLinesOnThread(path: string, readers: readonly TermReader[], options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<ThreadLine> {
+  // Batches taken, counted where the thread reads it: a message back per batch held the main thread a few milliseconds each.
+  const taken = new Int32Array(new SharedArrayBuffer(4));
+  const request: ReadingRequest = { path, maxLineBytes: options.maxLineBytes, readers: readers.map(({ kind, fields }) => ({ kind, fields })), ahead: AHEAD, taken };
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER_FILE, { workerData: request });
+  } catch {
+    return yield* readLines(path, options);
+  }
+  const queue: ReadingMessage[] = [];
+  let wake: (() => void) | undefined;
+  const arrive = (message: ReadingMessage): void => {
+    queue.push(message);
+    wake?.();
+  };
+  worker.on("message", arrive);
+  worker.on("error", (error: Error) => arrive({ type: "failed", message: error.message, name: error.name, code: (error as NodeJS.ErrnoException).code }));
+  worker.on("exit", (code) => arrive({ type: "failed", message: `the reading thread stopped (exit code ${code})`, name: "Error" }));
+  const locals = readers.map(() => new LocalTerms());
+  let batches = 0;
+  try {
+    for (;;) {
+      while (!queue.length) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      const message = queue.shift()!;
+      if (message.type === "end") return;
+      if (message.type === "failed" && !batches) break;
+      if (message.type === "failed") throw Object.assign(new Error(message.message), { name: message.name, code: message.code });
+      batches++;
+      Atomics.add(taken, 0, 1);
+      Atomics.notify(taken, 0);
+      options.onChunk?.(message.bytes);
+      yield* linesOf(message, batchesOf(message, readers, locals));
+    }
+  } finally {
+    worker.postMessage({ type: "stop" });
+    await worker.terminate();
+  }
+  yield* readLines(path, options);
+}
+
+function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: LocalTerms[]): GivenBatch[] {
+  return message.readers.map(({ starts, ids, positions, widths, newTerms }, r) => {
+    locals[r].add(newTerms);
+    return { fields: readers[r].fields, starts, ids, positions, widths, local: locals[r] };
+  });
+}
+
+function* linesOf(message: BatchMessage, batches: GivenBatch[]): Generator<ThreadLine> {
+  const { texts, flags, first } = message;
+  for (let line = 0; line < texts.length; line++) {
+    const flag = flags[line];
+    const read: ThreadLine = { text: texts[line], number: first + line };
+    if (flag & LINE_TOO_LONG) read.tooLong = true;
+    if (flag & LINE_INVALID_UTF8) read.invalidUtf8 = true;
+    if (!(flag & LINE_UNREAD)) read.given = batches.map((batch) => ({ batch, line }));
+    yield read;
+  }
+}
