@@ -70,7 +70,7 @@ export function ownerLogin(repo: RecordLike | undefined, fullName?: string): str
  * `visibility`, `archived`, `repo_fork`, `repo_language`.
  */
 export function repositoryColumns(repoName: (doc: RecordLike, store: StoreReader) => string | undefined): ColumnSpec<RecordLike>[] {
-  const facts = (doc: RecordLike, store: StoreReader) => repositoryFacts(repoName(doc, store), store);
+  const facts = (doc: RecordLike, store: StoreReader) => repositoryFacts(doc, repoName, store);
   // A repository's change reaches exactly the documents whose `repo` column names it.
   const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: repositoryKey } };
   return [
@@ -97,7 +97,18 @@ interface RepositoryFacts {
  * of thousands of repositories come in mixed: reading the repository anew for each would parse it
  * again for most (5 µs a record, the costliest column of a load).
  */
-const factsByStore = new WeakMap<StoreReader, { version: number; byName: Map<string, RepositoryFacts> }>();
+const factsByStore = new WeakMap<StoreReader, KeptFacts>();
+
+/** A store's facts by name, and those of the record last asked about (its five columns ask one after another). */
+interface KeptFacts {
+  version: number;
+  byName: Map<string, RepositoryFacts>;
+  lastDoc?: RecordLike;
+  lastRepoName?: RepoName;
+  lastFacts?: RepositoryFacts;
+}
+
+type RepoName = (doc: RecordLike, store: StoreReader) => string | undefined;
 /** Names whose facts are kept; past this many, the table starts again. */
 const FACTS_KEPT = 1 << 16;
 
@@ -106,10 +117,17 @@ export function forgetRepositoryFacts(store: StoreReader): void {
   factsByStore.delete(store);
 }
 
-function repositoryFacts(name: string | undefined, store: StoreReader): RepositoryFacts {
+/**
+ * The facts of the repository `repoName` names for `doc`. Records are never changed once stored, so
+ * the same record under the same repositories has the same facts: its columns after the first take
+ * them without reading its repository's name again (a pattern match of its URL, for an issue).
+ */
+function repositoryFacts(doc: RecordLike, repoName: RepoName, store: StoreReader): RepositoryFacts {
   const version = store.versionOf("repositories");
   let kept = factsByStore.get(store);
   if (!kept || kept.version !== version || kept.byName.size >= FACTS_KEPT) factsByStore.set(store, (kept = { version, byName: new Map() }));
+  if (kept.lastDoc === doc && kept.lastRepoName === repoName) return kept.lastFacts!;
+  const name = repoName(doc, store);
   const key = name ?? "";
   let facts = kept.byName.get(key);
   if (!facts) {
@@ -117,6 +135,9 @@ function repositoryFacts(name: string | undefined, store: StoreReader): Reposito
     facts = { owner: ownerLogin(repo, name), visibility: visibilityOf(repo), archived: repo?.archived === true, fork: repo?.fork === true, language: lower(repo?.language) };
     kept.byName.set(key, facts);
   }
+  kept.lastDoc = doc;
+  kept.lastRepoName = repoName;
+  kept.lastFacts = facts;
   return facts;
 }
 

@@ -111,8 +111,11 @@ function readMentions(texts: Array<string | undefined>): { users: string[]; team
 
 /** `org/slug` of each requested team: a team of the repository's organisation unless its `organization` names another. */
 export function requestedTeams(d: RecordLike): string[] {
+  const teams = arr(d.requested_teams);
+  // Most records request no team: their repository's name (a pattern match of a URL) is not read.
+  if (!teams.length) return [];
   const owner = (repositoryOf(d) ?? "").split("/")[0];
-  return arr(d.requested_teams)
+  return teams
     .map(obj)
     .map((t) => {
       const slug = str(t?.slug) ?? str(t?.name);
