@@ -319,7 +319,7 @@ export class SearchEngine {
             origin.problem("duplicate-record", `${kind} ${key} was loaded before: this line replaced it`);
           }
           loaded.add(ref - firstRef);
-          indexer.loaded(origin.text.length, ref, origin.given);
+          indexer.loaded(origin.text.length, ref, origin.given, origin.givenLine);
         },
         options,
         { onFile: (kind, bytes, later) => indexer.startFile(kind, bytes, later), pace: this.loadPace(), readers: () => indexer.readers() },

@@ -21,7 +21,7 @@ import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
-import { TermTranslation, type GivenTerms } from "./given-terms.js";
+import { TermTranslation, type GivenBatch } from "./given-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting, takingSaved } from "./inverted.js";
@@ -86,8 +86,10 @@ export class Collection {
   private readonly dictionary = new TermDictionary();
   /** The occurrences of the field being indexed, reused from one to the next. */
   private readonly fieldTerms = new FieldTerms();
-  /** Text fields of a record read on another thread (`offerTerms`), and its reference: used if that record is indexed next. */
-  private offered: { ref: number; given: GivenTerms } | undefined;
+  /** Text fields of a record read on another thread (`offerTerms`): its reference, its batch and line there; used if that record is indexed next. */
+  private offeredRef = -1;
+  private offeredBatch: GivenBatch | undefined;
+  private offeredLine = 0;
   /** The local ids of the reading that offered terms last, as this collection's. */
   private translation: TermTranslation | undefined;
   /** A field's term ids and positions in (term id, position) order, as they go into the occurrences. */
@@ -444,8 +446,9 @@ export class Collection {
     }
     this.joinPending.delete(doc);
     this.setRef(doc, ref);
-    const given = this.offered?.ref === ref ? this.offered.given : undefined;
-    this.offered = undefined;
+    const given = this.offeredRef === ref ? this.offeredBatch : undefined;
+    this.offeredRef = -1;
+    this.offeredBatch = undefined;
     for (const field of this.fields.values()) this.indexField(field, doc, record, given);
     this.textChanges.note(doc);
     for (const c of this.spec.columns) this.setColumn(c, doc, record);
@@ -497,21 +500,24 @@ export class Collection {
    * if it is the next record indexed. The record must be the very one the thread read (`ref` names
    * a version of it).
    */
-  offerTerms(ref: number, given: GivenTerms): void {
-    this.offered = { ref, given };
+  offerTerms(ref: number, batch: GivenBatch, line: number): void {
+    this.offeredRef = ref;
+    this.offeredBatch = batch;
+    this.offeredLine = line;
   }
 
   /** Lets go of what readings offered (a load's end): their terms and their translation. */
   forgetOffers(): void {
-    this.offered = undefined;
+    this.offeredRef = -1;
+    this.offeredBatch = undefined;
     this.translation = undefined;
   }
 
-  /** Indexes the field's text of a document anew, replacing what it had (read elsewhere when `given` holds it). */
-  private indexField(field: FieldIndex, doc: number, record: RecordLike, given?: GivenTerms): void {
+  /** Indexes the field's text of a document anew, replacing what it had (read elsewhere when `given`, the batch offered, holds it). */
+  private indexField(field: FieldIndex, doc: number, record: RecordLike, given?: GivenBatch): void {
     const terms = this.fieldTerms;
-    const read = given ? given.batch.fields.indexOf(field.spec.name) : -1;
-    if (read >= 0) terms.take(given!, read, this.translating(given!));
+    const read = given ? given.fields.indexOf(field.spec.name) : -1;
+    if (read >= 0) terms.take(given!, this.offeredLine, read, this.translating(given!));
     else terms.read(field.spec.text(record, this.store), field.spec.tokenizer, this.dictionary);
     const n = terms.count;
     const occurrences = field.occurrences;
@@ -545,9 +551,9 @@ export class Collection {
     }
   }
 
-  /** The translation of the local ids of `given`'s reading: kept while one reading offers terms. */
-  private translating(given: GivenTerms): TermTranslation {
-    if (this.translation?.local !== given.batch.local) this.translation = new TermTranslation(given.batch.local, this.dictionary);
+  /** The translation of the local ids of `batch`'s reading: kept while one reading offers terms. */
+  private translating(batch: GivenBatch): TermTranslation {
+    if (this.translation?.local !== batch.local) this.translation = new TermTranslation(batch.local, this.dictionary);
     return this.translation;
   }
 

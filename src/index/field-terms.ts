@@ -4,7 +4,7 @@
  * word straight into dictionary ids, without a token object or a lower-cased string per word.
  */
 import { asciiProseSpans, tokenize, WordSpans, type TokenizerName } from "../text/tokenize.js";
-import type { GivenTerms, TermTranslation } from "./given-terms.js";
+import type { GivenBatch, TermTranslation } from "./given-terms.js";
 import type { TermDictionary } from "./term-dictionary.js";
 
 export class FieldTerms {
@@ -36,9 +36,8 @@ export class FieldTerms {
     }
   }
 
-  /** Takes the occurrences of field `field` of a line read elsewhere, its local ids translated. */
-  take(given: GivenTerms, field: number, translation: TermTranslation): void {
-    const { batch, line } = given;
+  /** Takes the occurrences of field `field` of line `line` of a batch read elsewhere, its local ids translated. */
+  take(batch: GivenBatch, line: number, field: number, translation: TermTranslation): void {
     const at = line * batch.fields.length + field;
     const [from, to] = [batch.starts[at], batch.starts[at + 1]];
     const n = to - from;

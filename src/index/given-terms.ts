@@ -30,12 +30,6 @@ export interface GivenBatch {
   local: LocalTerms;
 }
 
-/** The occurrences of one record's line: a batch and the line's place in it. */
-export interface GivenTerms {
-  batch: GivenBatch;
-  line: number;
-}
-
 /** A local id not yet met by the collection. */
 const UNMET = 0xffffffff;
 

@@ -14,7 +14,7 @@ import { RECORD_KINDS } from "../kinds/index.js";
 import type { KindSpec, RecordLike, SearchKind } from "../kinds/types.js";
 import type { DumpKind } from "../records/kinds.js";
 import type { Collection } from "./collection.js";
-import type { GivenTerms } from "./given-terms.js";
+import type { GivenBatch } from "./given-terms.js";
 
 /**
  * Marked records indexed per record loaded: the one just loaded, and one left over from a time when
@@ -66,17 +66,17 @@ export class LoadIndexer {
   }
 
   /**
-   * A record of the current file was stored (and marked) as `ref`; `textLength` is its line's length,
-   * `given` what a reading thread read of it, per reader.
+   * A record of the current file was stored (and marked) as `ref`; `textLength` is its line's length;
+   * a reading thread read its fields into line `line` of `given`, a batch per reader.
    */
-  loaded(textLength: number, ref?: number, given?: readonly GivenTerms[]): void {
+  loaded(textLength: number, ref?: number, given?: readonly GivenBatch[], line = 0): void {
     this.bytesSeen += textLength + 1;
     this.recordsSeen++;
     if (!this.active.length || !this.mayWrite()) return;
     // Records still to come in this file at the mean line length so far: the collection sizes its arrays for them.
     const more = this.recordsSeen < ESTIMATE_AFTER ? 0 : ((this.fileBytes - this.bytesSeen) * this.recordsSeen) / this.bytesSeen;
     try {
-      if (given && ref !== undefined) this.reading.forEach((c, r) => c.offerTerms(ref, given[r]));
+      if (given && ref !== undefined) this.reading.forEach((c, r) => c.offerTerms(ref, given[r], line));
       for (const c of this.active) {
         c.expectMore(more);
         c.step(STEP_PER_RECORD);

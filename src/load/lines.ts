@@ -38,7 +38,12 @@ export interface ReadLinesOptions {
  * joined again before decoding); a CR before the LF and a BOM at the start are dropped.
  */
 export async function* readLines(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line> {
-  yield* splitLines(readChunks(path, options.chunkBytes ?? CHUNK_BYTES), options);
+  for await (const lines of readLineBatches(path, options)) yield* lines;
+}
+
+/** `readLines`, the lines each chunk completes at a time (a promise a chunk rather than a line: a load's loop takes them). */
+export function readLineBatches(path: string, options: ReadLinesOptions = {}): AsyncGenerator<Line[]> {
+  return splitLineBatches(readChunks(path, options.chunkBytes ?? CHUNK_BYTES), options);
 }
 
 /**
@@ -115,6 +120,11 @@ class PendingLine {
  * line it ends with is copied.
  */
 export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<Line> {
+  for await (const lines of splitLineBatches(chunks, options)) yield* lines;
+}
+
+/** `splitLines`, the lines each chunk completes at a time (none for a chunk within a line). */
+async function* splitLineBatches(chunks: AsyncIterable<Buffer>, options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<Line[]> {
   const pending = new PendingLine(options.maxLineBytes ?? MAX_LINE_BYTES);
   let number = 0;
   const line = (): Line => {
@@ -130,15 +140,17 @@ export async function* splitLines(chunks: AsyncIterable<Buffer>, options: Omit<R
 
   for await (const chunk of chunks) {
     options.onChunk?.(chunk.length);
+    const lines: Line[] = [];
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       pending.add(chunk.subarray(start, end));
-      yield line();
+      lines.push(line());
       start = end + 1;
     }
     if (start < chunk.length) pending.add(Buffer.from(chunk.subarray(start)));
+    if (lines.length) yield lines;
   }
-  if (!pending.empty) yield line();
+  if (!pending.empty) yield [line()];
 }
 
 /** True when decoding replaced bytes: the text holds more U+FFFD than the bytes spelled out. */

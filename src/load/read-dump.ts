@@ -2,10 +2,10 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { RECORD_KINDS } from "../kinds/index.js";
 import { DUMP_FILES, LOAD_ORDER, type DumpKind } from "./dump-files.js";
-import { readLines } from "./lines.js";
+import { readLineBatches } from "./lines.js";
 import { parseRecord, repeatedMember } from "./parse-record.js";
 import { readLinesOnThread, threadReadingAvailable, type TermReader, type ThreadLine } from "./thread-lines.js";
-import type { GivenTerms } from "../index/given-terms.js";
+import type { GivenBatch } from "../index/given-terms.js";
 
 
 /** What kind of problem a line had. */
@@ -53,8 +53,9 @@ export interface RecordOrigin {
   line: number;
   /** The line's JSON text, which the sink may keep instead of writing the record out again. */
   text: string;
-  /** The text fields a reading thread read from the line, per reader of `LoadHooks.readers` (in its order): none when it did not. */
-  given?: GivenTerms[];
+  /** The text fields a reading thread read from the line: line `givenLine` of a batch per reader of `LoadHooks.readers` (in its order); none when it did not. */
+  given?: readonly GivenBatch[];
+  givenLine?: number;
   problem(code: LoadProblemCode, message: string): void;
 }
 
@@ -128,8 +129,8 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
   for (const [at, { kind, path, size }] of files.entries()) {
     onFile?.(kind, size, files.slice(at + 1).map((file) => file.kind));
     const readers = size >= (options.threadFromBytes ?? THREAD_FROM_BYTES) && threadReadingAvailable() ? (hooks.readers?.() ?? []) : [];
-    const lines: AsyncIterable<ThreadLine> = readers.length ? readLinesOnThread(path, readers, { onChunk, maxLineBytes }) : readLines(path, { onChunk, maxLineBytes });
-    for await (const { text, number, tooLong, invalidUtf8, given } of lines) {
+    const batches: AsyncIterable<ThreadLine[]> = readers.length ? readLinesOnThread(path, readers, { onChunk, maxLineBytes }) : readLineBatches(path, { onChunk, maxLineBytes });
+    for await (const batch of batches) for (const { text, number, tooLong, invalidUtf8, given, at: givenLine } of batch) {
       const wait = pace?.();
       if (wait) await wait;
       signal?.throwIfAborted();
@@ -139,7 +140,7 @@ export async function readDump(dir: string, sink: DumpSink, options: ReadDumpOpt
       }
       if (BLANK.test(text)) continue;
       if (invalidUtf8) note(path, number, "invalid-utf8", "bytes that are not UTF-8 were read as U+FFFD");
-      const origin: RecordOrigin = { file: path, line: number, text, given, problem: (code, message) => note(path, number, code, message) };
+      const origin: RecordOrigin = { file: path, line: number, text, given, givenLine, problem: (code, message) => note(path, number, code, message) };
       let record: Record<string, unknown>;
       try {
         record = parseRecord(text);

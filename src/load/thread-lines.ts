@@ -1,6 +1,6 @@
 /**
  * A dump file's lines read on a worker thread (src/load/terms-worker.ts), which also parses each
- * line and reads the text fields that come from the record alone into term ids (`GivenTerms`): the
+ * line and reads the text fields that come from the record alone into term ids (`GivenBatch`): the
  * main thread, which stores and indexes, is a load's bottleneck, and the second core had room.
  * Lines come as `readLines` gives them, in order, each with the occurrences read for it per kind
  * asked. Where the thread cannot start (no built worker file: the sources run under a test runner),
@@ -9,9 +9,9 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { LocalTerms, type GivenBatch, type GivenTerms } from "../index/given-terms.js";
+import { LocalTerms, type GivenBatch } from "../index/given-terms.js";
 import type { SearchKind } from "../kinds/types.js";
-import { readLines, type Line, type ReadLinesOptions } from "./lines.js";
+import { readLineBatches, type Line, type ReadLinesOptions } from "./lines.js";
 import { LINE_INVALID_UTF8, LINE_TOO_LONG, LINE_UNREAD, type BatchMessage, type ReadingMessage, type ReadingRequest } from "./thread-protocol.js";
 
 /** Batches read ahead of the main thread (each up to a megabyte of text or 1,024 lines). */
@@ -25,9 +25,10 @@ export interface TermReader {
   fields: string[];
 }
 
-/** A line, with the occurrences read for it by each reader asked (in their order) unless the thread left it unread. */
+/** A line, with the occurrences read for it by each reader asked unless the thread left it unread: line `at` of each of `given`'s batches (one per reader, in their order). */
 export interface ThreadLine extends Line {
-  given?: GivenTerms[];
+  given?: readonly GivenBatch[];
+  at?: number;
 }
 
 /** Whether lines can be read on a thread here. */
@@ -36,12 +37,13 @@ export function threadReadingAvailable(): boolean {
 }
 
 /**
- * The lines of `path` read on a worker thread, with their occurrences per reader. A failure of the
- * thread (a read error of the file, say) is thrown where the next line is awaited, as `readLines`
- * would throw it; a thread that fails before its first batch (it could not start) leaves the file to
- * `readLines` on this thread. Stopping early (`return`, a throw in the caller's loop) ends the thread.
+ * The lines of `path` read on a worker thread, a batch at a time, with their occurrences per reader.
+ * A failure of the thread (a read error of the file, say) is thrown where the next batch is awaited,
+ * as `readLineBatches` would throw it; a thread that fails before its first batch (it could not start)
+ * leaves the file to `readLineBatches` on this thread. Stopping early (`return`, a throw in the
+ * caller's loop) ends the thread.
  */
-export async function* readLinesOnThread(path: string, readers: readonly TermReader[], options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<ThreadLine> {
+export async function* readLinesOnThread(path: string, readers: readonly TermReader[], options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<ThreadLine[]> {
   // Batches taken, counted where the thread reads it: a message back per batch held the main thread a few milliseconds each.
   const taken = new Int32Array(new SharedArrayBuffer(4));
   const request: ReadingRequest = { path, maxLineBytes: options.maxLineBytes, readers: readers.map(({ kind, fields }) => ({ kind, fields })), ahead: AHEAD, taken };
@@ -49,7 +51,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   try {
     worker = new Worker(WORKER_FILE, { workerData: request });
   } catch {
-    return yield* readLines(path, options);
+    return yield* readLineBatches(path, options);
   }
   const queue: ReadingMessage[] = [];
   let wake: (() => void) | undefined;
@@ -74,13 +76,13 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
       Atomics.add(taken, 0, 1);
       Atomics.notify(taken, 0);
       options.onChunk?.(message.bytes);
-      yield* linesOf(message, batchesOf(message, readers, locals));
+      yield linesOf(message, batchesOf(message, readers, locals));
     }
   } finally {
     worker.postMessage({ type: "stop" });
     await worker.terminate();
   }
-  yield* readLines(path, options);
+  yield* readLineBatches(path, options);
 }
 
 function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: LocalTerms[]): GivenBatch[] {
@@ -90,14 +92,17 @@ function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals
   });
 }
 
-function* linesOf(message: BatchMessage, batches: GivenBatch[]): Generator<ThreadLine> {
+function linesOf(message: BatchMessage, batches: readonly GivenBatch[]): ThreadLine[] {
   const { texts, flags, first } = message;
-  for (let line = 0; line < texts.length; line++) {
+  return texts.map((text, line) => {
     const flag = flags[line];
-    const read: ThreadLine = { text: texts[line], number: first + line };
+    const read: ThreadLine = { text, number: first + line };
     if (flag & LINE_TOO_LONG) read.tooLong = true;
     if (flag & LINE_INVALID_UTF8) read.invalidUtf8 = true;
-    if (!(flag & LINE_UNREAD)) read.given = batches.map((batch) => ({ batch, line }));
-    yield read;
-  }
+    if (!(flag & LINE_UNREAD)) {
+      read.given = batches;
+      read.at = line;
+    }
+    return read;
+  });
 }

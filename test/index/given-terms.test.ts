@@ -77,7 +77,7 @@ describe("FieldTerms.take", () => {
         const translation = new TermTranslation(batch.local, translated);
         values.forEach((value, line) => {
           const [taken, read, own] = [new FieldTerms(), new FieldTerms(), new TermDictionary()];
-          taken.take({ batch, line }, 0, translation);
+          taken.take(batch, line, 0, translation);
           read.read(value, tokenizer, own);
           expect(occurrences(taken, translated)).toEqual(occurrences(read, own));
           expect([taken.wide, taken.maxPosition]).toEqual([read.wide, read.maxPosition]);
@@ -90,7 +90,7 @@ describe("FieldTerms.take", () => {
     const long = Array.from({ length: 3000 }, (_, i) => `w${i % 50}`).join(" ");
     const batch = batchOf([long]);
     const [taken, dictionary] = [new FieldTerms(), new TermDictionary()];
-    taken.take({ batch, line: 0 }, 0, new TermTranslation(batch.local, dictionary));
+    taken.take(batch, 0, 0, new TermTranslation(batch.local, dictionary));
     expect(taken.count).toBe(3000);
     expect(dictionary.term(taken.ids[2999])).toBe("w49");
   });
@@ -112,7 +112,7 @@ describe("Collection.offerTerms", () => {
     const batch = batchOf(["offered words", "other offer"]);
     const { ref } = store.put("issues", "o/r#1", issue(1, "own title"));
     c.touch("o/r#1");
-    c.offerTerms(ref, { batch, line: 0 });
+    c.offerTerms(ref, batch, 0);
     c.drain();
     const docsOf = (term: string) => c.fields.get("title")!.postings.docs(term).length;
     expect([docsOf("offered"), docsOf("own")]).toEqual([1, 0]);
@@ -120,7 +120,7 @@ describe("Collection.offerTerms", () => {
     // Offered for another version of the record: the record's own text is read.
     const second = store.put("issues", "o/r#2", issue(2, "second title"));
     c.touch("o/r#2");
-    c.offerTerms(second.ref + 1, { batch, line: 1 });
+    c.offerTerms(second.ref + 1, batch, 1);
     c.drain();
     expect([docsOf("other"), docsOf("second")]).toEqual([0, 1]);
 
@@ -137,7 +137,7 @@ describe("Collection.offerTerms", () => {
     const record = { ...issue(1, "given title"), body: "body words" };
     const { ref } = store.put("issues", "o/r#1", record);
     c.touch("o/r#1");
-    c.offerTerms(ref, { batch, line: 0 });
+    c.offerTerms(ref, batch, 0);
     c.drain();
     expect(c.fields.get("body")!.postings.docs("words")).toHaveLength(1);
     expect(c.fields.get("title")!.postings.docs("given")).toHaveLength(1);

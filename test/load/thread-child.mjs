@@ -50,18 +50,20 @@ const tasks = {
     const ownTerms = readers.map(() => ({ dictionary: new TermDictionary(), translation: undefined }));
     const occurrences = (terms, dictionary) => Array.from({ length: terms.count }, (_, i) => [dictionary.term(terms.ids[i]), terms.positions[i], terms.widths[i]]);
     let bytes = 0;
-    for await (const line of readLinesOnThread(path, readers, { maxLineBytes, onChunk: (n) => (bytes += n) })) {
-      const fields = line.given?.map((given, r) => {
-        const own = ownTerms[r];
-        if (own.translation?.local !== given.batch.local) own.translation = new TermTranslation(given.batch.local, own.dictionary);
-        return readers[r].fields.map((_, f) => {
-          const terms = new FieldTerms();
-          terms.take(given, f, own.translation);
-          return occurrences(terms, own.dictionary);
+    reading: for await (const batch of readLinesOnThread(path, readers, { maxLineBytes, onChunk: (n) => (bytes += n) })) {
+      for (const line of batch) {
+        const fields = line.given?.map((given, r) => {
+          const own = ownTerms[r];
+          if (own.translation?.local !== given.local) own.translation = new TermTranslation(given.local, own.dictionary);
+          return readers[r].fields.map((_, f) => {
+            const terms = new FieldTerms();
+            terms.take(given, line.at, f, own.translation);
+            return occurrences(terms, own.dictionary);
+          });
         });
-      });
-      onThread.push({ ...plain(line), fields: fields ?? null });
-      if (stopAfter !== undefined && onThread.length === stopAfter) break;
+        onThread.push({ ...plain(line), fields: fields ?? null });
+        if (stopAfter !== undefined && onThread.length === stopAfter) break reading;
+      }
     }
     const onMain = [];
     for await (const line of readLines(path, { maxLineBytes })) {
