@@ -11,6 +11,7 @@
  * alive. `syncPacker` packs at once, for tests and for hosts without threads.
  */
 import { Worker } from "node:worker_threads";
+import { lowerThreadPriority } from "./concurrency/thread-priority.js";
 import { deflateRawSync } from "node:zlib";
 
 /**
@@ -78,6 +79,7 @@ const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { deflateRawSync } = require("node:zlib");
 const packBlocks = ${packBlocks.toString()};
+(${lowerThreadPriority.toString()})(require("node:os").setPriority, require("node:fs").readlinkSync);
 parentPort.on("message", ({ id, shared, offset, length, starts }) => {
   const { data, ends, dictionary } = packBlocks(new Uint8Array(shared, offset, length), starts, deflateRawSync, ${PACK_LEVEL}, ${DICTIONARY_BYTES});
   // Moved rather than copied (a copy is megabytes of fresh memory on the main thread); views of Buffer's shared pool cannot move.

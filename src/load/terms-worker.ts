@@ -5,13 +5,16 @@
  * What it cannot read (a line that is not a JSON object, a field that throws) it marks unread: the
  * main thread then reads that line as it would without this thread.
  */
+import { readlinkSync } from "node:fs";
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+import { lowerThreadPriority } from "../concurrency/thread-priority.js";
 import { FieldTerms } from "../index/field-terms.js";
 import { TermDictionary } from "../index/term-dictionary.js";
 import { KINDS } from "../kinds/index.js";
 import type { RecordLike, TextFieldSpec } from "../kinds/types.js";
 import type { StoreReader } from "../records/store-reader.js";
-import { readLines, type Line } from "./lines.js";
+import { readLines } from "./lines.js";
 import { parseRecord } from "./parse-record.js";
 import { LINE_TOO_LONG, LINE_INVALID_UTF8, LINE_UNREAD, type BatchMessage, type ReadingRequest, type ReadingReply } from "./thread-protocol.js";
 
@@ -77,6 +80,8 @@ interface Reader {
 /** `Atomics.waitAsync` (Node 16 on), which the ES2023 library this project compiles with does not declare. */
 const waitAsync = (Atomics as unknown as { waitAsync(array: Int32Array, index: number, value: number, timeout: number): { value: Promise<string> | string } }).waitAsync;
 
+lowerThreadPriority(setPriority, readlinkSync);
+
 const port = parentPort!;
 const request = workerData as ReadingRequest;
 const readers: Reader[] = request.readers.map(({ kind, fields }) => ({
@@ -136,7 +141,11 @@ async function reading(): Promise<void> {
     texts.push(line.text);
     chars += line.text.length;
     let flag = (line.tooLong ? LINE_TOO_LONG : 0) | (line.invalidUtf8 ? LINE_INVALID_UTF8 : 0);
-    if (!read(line, occurrences)) flag |= LINE_UNREAD;
+    // A line past the limit holds no text; one that is not a record the main thread reports.
+    if (line.tooLong || !read(line.text, occurrences)) {
+      flag |= LINE_UNREAD;
+      occurrences.forEach((o, r) => o.skip(readers[r].fields.length));
+    }
     flags.push(flag);
     if (texts.length >= BATCH_LINES || chars >= BATCH_CHARS) await send();
   }
@@ -144,12 +153,11 @@ async function reading(): Promise<void> {
   if (!stopped) port.postMessage({ type: "end" });
 }
 
-/** Reads the line's fields for every reader; false (and no occurrences) when it cannot. */
-function read(line: Line, occurrences: KindOccurrences[]): boolean {
+/** Reads the line's fields for every reader; false (and nothing appended) when it cannot. */
+function read(text: string, occurrences: KindOccurrences[]): boolean {
   const marks = occurrences.map((o) => [o.starts.length, o.count]);
   try {
-    if (line.tooLong) throw new RangeError("a line past the limit is not read");
-    const record = parseRecord(line.text);
+    const record = parseRecord(text);
     readers.forEach((reader, r) => {
       for (const field of reader.fields) {
         terms.read(field.text(record, NO_STORE), field.tokenizer, reader.dictionary);
@@ -158,11 +166,8 @@ function read(line: Line, occurrences: KindOccurrences[]): boolean {
     });
     return true;
   } catch {
-    // The main thread reads the line itself (and reports it if it is not a record): what this one appended goes.
-    occurrences.forEach((o, r) => {
-      [o.starts.length, o.count] = marks[r];
-      o.skip(readers[r].fields.length);
-    });
+    // The main thread reads the line itself: what this one appended for it goes.
+    occurrences.forEach((o, r) => ([o.starts.length, o.count] = marks[r]));
     return false;
   }
 }

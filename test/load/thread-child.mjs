@@ -92,6 +92,25 @@ const tasks = {
     return { onThread, onMain, bytes };
   },
 
+  /**
+   * The main thread's nice value while a file is read on a thread, and the most threads seen at nice
+   * 10 at once (Linux: /proc): the reading thread, and the packing thread once a buffer is full.
+   */
+  async priorities({ dir }) {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { SearchEngine } = await built("index.js");
+    const niceOf = (tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1].split(" ")[16]);
+    let main;
+    let lowered = 0;
+    const onProgress = () => {
+      main = niceOf(process.pid);
+      const others = readdirSync("/proc/self/task").filter((tid) => Number(tid) !== process.pid);
+      lowered = Math.max(lowered, others.map(niceOf).filter((nice) => nice === 10).length);
+    };
+    await new SearchEngine({ rateLimit: false }).load(dir, { threadFromBytes: 0, onProgress });
+    return { main, lowered };
+  },
+
   /** A load aborted while its first file is read on a thread: what it rejects with. */
   async abort({ dir }) {
     const { SearchEngine } = await built("index.js");

@@ -112,6 +112,13 @@ describe("a load's reading thread", () => {
     expect(stopped.onThread.map((line) => line.number)).toEqual([1, 2, 3]);
   });
 
+  it.runIf(process.platform === "linux")("runs the reading and the packing thread at a lower priority than the main thread", async () => {
+    // Past the 16 MB a buffer of records holds, so that the packing thread starts during the load.
+    const issues = trickyIssues(9000).map((issue) => ({ ...issue, body: "a longer body ".repeat(150) }));
+    const dir = await tempDump({ "issues.ndjson": ndjson(issues) });
+    expect(child("priorities", { dir })).toEqual({ main: 0, lowered: 2 });
+  });
+
   it("rejects a load aborted while a file is read on the thread with the signal's reason, and ends the thread", async () => {
     const dir = await tempDump({ "issues.ndjson": ndjson(trickyIssues(5000)) });
     expect(child("abort", { dir })).toEqual({ rejected: "stopped by the caller", progress: 2 });
