@@ -11,8 +11,8 @@
  * alive. `syncPacker` packs at once, for tests and for hosts without threads.
  */
 import { Worker } from "node:worker_threads";
-import { lowerThreadPriority } from "./concurrency/thread-priority.js";
 import { deflateRawSync } from "node:zlib";
+import { lowerThreadPriority } from "./concurrency/thread-priority.js";
 
 /**
  * Deflate level, with the dictionary below. Blocks of eight generated issues: level 3 packs to 341
@@ -26,7 +26,8 @@ const PACK_LEVEL = 3;
  * Bytes of a buffer's beginning kept as its blocks' preset dictionary: the member names, URL prefixes
  * and common values the blocks share, which a block of a few records would otherwise spell out again
  * (a quarter of a packed record). Deflate loads the whole dictionary for every block: 16 KB packs a
- * block at three fifths of the cost of 32 KB, for 14 more bytes a record.
+ * block at five sixths of the cost of 32 KB (15.7 against 18.9 µs a record at level 3), for 14 more
+ * bytes a record.
  */
 const DICTIONARY_BYTES = 16 * 1024;
 

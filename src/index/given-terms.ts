@@ -7,15 +7,6 @@
  */
 import type { TermDictionary } from "./term-dictionary.js";
 
-/** The local terms of one reading, by local id: grows as lines come. */
-export class LocalTerms {
-  readonly terms: string[] = [];
-
-  add(terms: readonly string[]): void {
-    for (const term of terms) this.terms.push(term);
-  }
-}
-
 /** A batch of lines' occurrences, per line and field, for one kind. */
 export interface GivenBatch {
   /** The fields read, in the order of `starts`. */
@@ -26,8 +17,8 @@ export interface GivenBatch {
   ids: Uint32Array;
   positions: Uint32Array;
   widths: Uint32Array;
-  /** The reading's local terms (this batch's new ones among them). */
-  local: LocalTerms;
+  /** The reading's local terms by local id, one array over all its batches (this batch's new ones among them). */
+  local: readonly string[];
 }
 
 /** A local id not yet met by the collection. */
@@ -38,7 +29,7 @@ export class TermTranslation {
   private ids = new Uint32Array(1024).fill(UNMET);
 
   constructor(
-    readonly local: LocalTerms,
+    readonly local: readonly string[],
     private readonly dictionary: TermDictionary,
   ) {}
 
@@ -57,7 +48,7 @@ export class TermTranslation {
   }
 
   private meet(local: number): number {
-    const terms = this.local.terms;
+    const terms = this.local;
     if (local >= terms.length) throw new RangeError(`local term ${local} was never sent (${terms.length} known)`);
     if (local >= this.ids.length) {
       const grown = new Uint32Array(Math.max(local + 1, this.ids.length * 2)).fill(UNMET);

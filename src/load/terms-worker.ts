@@ -66,7 +66,7 @@ class KindOccurrences {
 
 function grown(array: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(size);
-  out.set(array.subarray(0, Math.min(array.length, size)));
+  out.set(array);
   return out;
 }
 

@@ -9,7 +9,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { LocalTerms, type GivenBatch } from "../index/given-terms.js";
+import type { GivenBatch } from "../index/given-terms.js";
 import type { SearchKind } from "../kinds/types.js";
 import { readLineBatches, type Line, type ReadLinesOptions } from "./lines.js";
 import { LINE_INVALID_UTF8, LINE_TOO_LONG, LINE_UNREAD, type BatchMessage, type ReadingMessage, type ReadingRequest } from "./thread-protocol.js";
@@ -62,7 +62,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   worker.on("message", arrive);
   worker.on("error", (error: Error) => arrive({ type: "failed", message: error.message, name: error.name, code: (error as NodeJS.ErrnoException).code }));
   worker.on("exit", (code) => arrive({ type: "failed", message: `the reading thread stopped (exit code ${code})`, name: "Error" }));
-  const locals = readers.map(() => new LocalTerms());
+  const locals = readers.map((): string[] => []);
   let batches = 0;
   try {
     for (;;) {
@@ -85,9 +85,9 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   yield* readLineBatches(path, options);
 }
 
-function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: LocalTerms[]): GivenBatch[] {
+function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: string[][]): GivenBatch[] {
   return message.readers.map(({ starts, ids, positions, widths, newTerms }, r) => {
-    locals[r].add(newTerms);
+    for (const term of newTerms) locals[r].push(term);
     return { fields: readers[r].fields, starts, ids, positions, widths, local: locals[r] };
   });
 }

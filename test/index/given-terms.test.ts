@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
 import { FieldTerms } from "../../src/index/field-terms.js";
-import { LocalTerms, TermTranslation, type GivenBatch } from "../../src/index/given-terms.js";
+import { TermTranslation, type GivenBatch } from "../../src/index/given-terms.js";
 import { TermDictionary } from "../../src/index/term-dictionary.js";
 import { KINDS, RECORD_KINDS } from "../../src/kinds/index.js";
 import type { KindSpec, RecordLike, SearchKind } from "../../src/kinds/types.js";
@@ -28,8 +28,7 @@ function batchOf(texts: Array<string | string[] | null>, tokenizer: TokenizerNam
     for (let i = 0; i < terms.count; i++) [ids, positions, widths].forEach((list, k) => list.push([terms.ids, terms.positions, terms.widths][k][i]));
     starts.push(ids.length);
   }
-  const localTerms = new LocalTerms();
-  localTerms.add(Array.from({ length: local.size }, (_, id) => local.term(id)));
+  const localTerms = Array.from({ length: local.size }, (_, id) => local.term(id));
   return { fields, starts: Uint32Array.from(starts), ids: Uint32Array.from(ids), positions: Uint32Array.from(positions), widths: Uint32Array.from(widths), local: localTerms };
 }
 
@@ -38,8 +37,7 @@ const occurrences = (terms: FieldTerms, dictionary: TermDictionary) =>
 
 describe("TermTranslation", () => {
   it("numbers local terms in a collection's dictionary as it first meets them, each once", () => {
-    const local = new LocalTerms();
-    local.add(["zero", "one", "two"]);
+    const local = ["zero", "one", "two"];
     const dictionary = new TermDictionary();
     dictionary.idOf("two");
     const translation = new TermTranslation(local, dictionary);
@@ -49,15 +47,14 @@ describe("TermTranslation", () => {
     expect(dictionary.size).toBe(2);
     expect(dictionary.term(1)).toBe("one");
     // Terms that come later are met later.
-    local.add(["three"]);
+    local.push("three");
     translation.translate(Uint32Array.of(3, 0), 0, 2, out);
     expect([...out.subarray(0, 2)]).toEqual([2, 3]);
     expect(dictionary.term(3)).toBe("zero");
   });
 
   it("refuses a local id it was never sent", () => {
-    const local = new LocalTerms();
-    local.add(["a"]);
+    const local = ["a"];
     expect(() => new TermTranslation(local, new TermDictionary()).translate(Uint32Array.of(1), 0, 1, new Uint32Array(1))).toThrow(RangeError);
   });
 });
