@@ -10,7 +10,7 @@ import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
-import { finish, growingArray, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
+import { finish, growingArray, noSteps, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -437,8 +437,6 @@ export interface DocKeys {
   copyKeyTo(doc: number, list: StringList): void;
 }
 
-/** A build with nothing to do. */
-function* built(): Steps<void> {}
 
 /**
  * Each document's values as one number (the value's id + 1, NONE, LISTED + where its list of ids
@@ -510,7 +508,13 @@ export class KeywordColumn {
   /** Room for documents 0 … size-1, in steps (`growingArray`): a large build says so early. */
   reserving(size: number): Steps<void> {
     this.ready();
-    return growingArray(() => this.cells, size, (grown) => (this.cells = grown), NONE);
+    return this.reservingCellsAndBits(size);
+  }
+
+  private *reservingCellsAndBits(size: number): Steps<void> {
+    yield* growingArray(() => this.cells, size, (grown) => (this.cells = grown), NONE);
+    // Sets made meanwhile are met too (the loop reads the array's length each turn).
+    for (const docs of this.docsById) if (docs instanceof DocSet) yield* docs.reserving(size);
   }
 
   get(doc: number): readonly string[] {
@@ -736,7 +740,7 @@ export class KeywordColumn {
    * on the way, when columns are built one after another (a fresh array otherwise).
    */
   building(scratch?: ScratchArray): Steps<void> {
-    if (!this.saved) return built();
+    if (!this.saved) return noSteps();
     return (this.build ??= this.steppedBuild(this.saved, scratch));
   }
 

@@ -1,4 +1,5 @@
-import { finish, zeroedArray, type Steps } from "./steps.js";
+import { lastingArray } from "../structures/lasting-memory.js";
+import { finish, growingArray, noSteps, zeroedArray, type Steps } from "./steps.js";
 
 /**
  * The documents holding one keyword value: an ascending Uint32Array, a few
@@ -132,13 +133,26 @@ export class DocSet implements Iterable<number> {
     return this.bits;
   }
 
+  /**
+   * Room for the bits of slots 0 … slots-1, in steps (`growingArray`), when the set is kept as bits
+   * (a list grows by itself, a few bytes a document). The first new document after a ten-million
+   * open grew every dense set of every keyword column by half within one record's indexing: a
+   * megabyte or two each, tens of them at once.
+   */
+  reserving(slots: number): Steps<void> {
+    if (!this.bits) return noSteps();
+    return growingArray(() => this.bits ?? NONE, wordsFor(slots), (grown) => {
+      if (this.bits) this.bits = grown;
+    });
+  }
+
   [Symbol.iterator](): Iterator<number> {
     return this.ascending().values();
   }
 
   /** Keeps the set as the bits of `docs` (ascending, no changes aside), letting the list go. */
   private toBits(docs: Uint32Array): void {
-    const bits = new Uint32Array((docs[docs.length - 1] >>> 5) + 1);
+    const bits = lastingArray(wordsFor(docs[docs.length - 1] + 1));
     for (let i = 0; i < docs.length; i++) bits[docs[i] >>> 5] |= 1 << (docs[i] & 31);
     [this.bits, this.bitCount] = [bits, docs.length];
     [this.sorted, this.length, this.gone, this.added] = [NONE, 0, undefined, undefined];
@@ -152,7 +166,7 @@ export class DocSet implements Iterable<number> {
 
   private setBit(doc: number): void {
     const word = doc >>> 5;
-    if (word >= this.bits!.length) this.bits = grown(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
+    if (word >= this.bits!.length) this.bits = grownBits(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
     const bit = 1 << (doc & 31);
     if (this.bits![word] & bit) return;
     this.bits![word] |= bit;
@@ -209,6 +223,18 @@ function docsOf(bits: Uint32Array, count: number): Uint32Array {
       w ^= low;
     }
   }
+  return out;
+}
+
+/** Words holding bits of slots 0 … slots-1. */
+function wordsFor(slots: number): number {
+  return (slots + 31) >>> 5;
+}
+
+/** Bits last as long as their set: lasting memory (a million slots' worth is not counted as the isolate's external memory). */
+function grownBits(bits: Uint32Array, words: number): Uint32Array {
+  const out = lastingArray(words);
+  out.set(bits);
   return out;
 }
 

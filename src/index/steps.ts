@@ -12,6 +12,9 @@ export type { Width };
 
 export type Steps<T> = Generator<void, T>;
 
+/** Steps with nothing to do. */
+export function* noSteps(): Steps<void> {}
+
 /** Runs every step at once; returns the result. */
 export function finish<T>(steps: Steps<T>): T {
   for (;;) {

@@ -796,4 +796,37 @@ describe("growing in steps", () => {
       expect(column.get(299)).toEqual(model.get(299) ?? []);
     }
   });
+  it("a keyword column reserves its dense sets' bits in steps, and a new document past their old end copies none of them", () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const rng = mulberry32(seed);
+      const column = new KeywordColumn();
+      const model = new Map<number, string>();
+      const set = (doc: number, value: string) => {
+        column.set(doc, [value]);
+        model.set(doc, value);
+      };
+      // Two values on every document: both sets are kept as bits over the 20,000 slots.
+      for (let doc = 0; doc < 20_000; doc++) set(doc, doc % 3 ? "common" : "rarer");
+      const before = [column.docs("common").bitmap(), column.docs("rarer").bitmap()];
+      expect(before.every((bits) => bits !== undefined && bits.length < SIZE / 32)).toBe(true);
+      const steps = column.reserving(SIZE);
+      let stepsTaken = 0;
+      while (!steps.next().done) {
+        stepsTaken++;
+        // Changes between the steps, past the sets' old end among them.
+        for (let i = 0; i < 5; i++) set(Math.floor(rng() * 25_000), rng() < 0.5 ? "common" : "rarer");
+      }
+      expect(stepsTaken, `seed ${seed}`).toBeGreaterThan(2);
+      const reserved = [column.docs("common").bitmap()!, column.docs("rarer").bitmap()!];
+      expect(reserved.map((bits) => bits.length >= SIZE / 32)).toEqual([true, true]);
+      set(SIZE - 1, "common");
+      set(SIZE - 2, "rarer");
+      expect(column.docs("common").bitmap(), `seed ${seed}`).toBe(reserved[0]);
+      expect(column.docs("rarer").bitmap(), `seed ${seed}`).toBe(reserved[1]);
+      for (const value of ["common", "rarer"]) {
+        const expected = [...model].filter(([, v]) => v === value).map(([doc]) => doc).sort((a, b) => a - b);
+        expect([...column.docs(value)], `seed ${seed} ${value}`).toEqual(expected);
+      }
+    }
+  });
 });

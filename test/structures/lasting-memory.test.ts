@@ -3,6 +3,7 @@
  * memory), ordinary below; and the tables an index keeps for good made of it.
  */
 import { describe, expect, it } from "vitest";
+import { DocSet } from "../../src/index/doc-set.js";
 import { zeroedArray, finish } from "../../src/index/steps.js";
 import { LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
 import { PackedKeys } from "../../src/structures/packed-keys.js";
@@ -78,6 +79,19 @@ describe("tables an index keeps are made of lasting memory", () => {
     const at = Array.from({ length: 2_000 }, () => regions.add(100, 2 ** 31, "full"));
     expectLargeArraysShared(regions);
     expect(regions.arrayOf(at[1_999]).subarray(regions.offsetOf(at[1_999]), regions.offsetOf(at[1_999]) + 100).every((v) => v === 0)).toBe(true);
+  });
+
+  it("a DocSet's bits, made dense, grown or reserved", () => {
+    const dense = DocSet.of(Uint32Array.from({ length: 1_000_000 }, (_, i) => i));
+    expectLargeArraysShared(dense);
+    const turned = new DocSet();
+    for (let doc = 0; doc < 1_000_000; doc++) turned.add(doc);
+    expectLargeArraysShared(turned);
+    turned.add(3_000_000);
+    expectLargeArraysShared(turned);
+    finish(dense.reserving(4_000_000));
+    expectLargeArraysShared(dense);
+    expect([dense.has(999_999), turned.has(3_000_000), dense.bitmap()!.length]).toEqual([true, true, 125_000]);
   });
 
   it("PackedKeys' parts, grown or reserved", () => {
