@@ -190,7 +190,8 @@ export function makeScorer(collection: Collection, leaves: TextLeaf[], store: St
   };
   const boostFor = (doc: number): number => {
     if (!signals.length) return 0;
-    if (!boosts || !known) return boostOf(doc);
+    // Slots past the kept arrays (the collection grew since; they grow in the background) are computed each time.
+    if (!boosts || !known || doc >= boosts.length) return boostOf(doc);
     if (known[doc]) return boosts[doc];
     known[doc] = 1;
     return (boosts[doc] = boostOf(doc));
@@ -351,10 +352,12 @@ type ScoredSignal = { index: number; config: SignalRanking };
 
 /** Computes the boosts of one block's slots, a signal at a time, and the block's greatest boost. */
 function prepareBlock(kept: KeptBoosts, collection: Collection, signals: readonly ScoredSignal[], block: number): void {
-  if (kept.prepared[block]) return;
-  kept.prepared[block] = 1;
   const lo = block * BOOST_BLOCK;
   const hi = Math.min(kept.boosts.length, lo + BOOST_BLOCK);
+  // A block the kept arrays end in, or do not reach, while the collection has slots past them is
+  // left unprepared: its greatest boost would miss those slots (its bound stays infinite).
+  if (kept.prepared[block] || (hi < lo + BOOST_BLOCK && hi < collection.capacity)) return;
+  kept.prepared[block] = 1;
   const out = kept.boosts;
   out.fill(0, lo, hi);
   kept.known.fill(1, lo, hi);
@@ -394,8 +397,17 @@ export function* preparingBoosts(collection: Collection, ranking: KindRanking): 
   if (!signals.length) return;
   // Made in steps when none are kept under this ranking: ten million slots' arrays made at once
   // took a 64 ms step under the profiler at the end of an open.
-  if (boostCache.get(collection)?.ranking !== ranking) {
+  const before = boostCache.get(collection);
+  if (before?.ranking !== ranking) {
     boostCache.set(collection, yield* makingUnknownBoosts(collection.capacity, collection.signalVersion, ranking, true));
+  } else if (before.boosts.length < collection.capacity) {
+    // Grown here, in steps, not within a search: ten million slots' arrays grown and copied at once
+    // held the loop for over 100 ms in the first search after adds past an open's slots.
+    const size = Math.max(collection.capacity, Math.ceil(before.boosts.length * 1.5));
+    const made = yield* makingUnknownBoosts(size, before.version, ranking, true);
+    // Another ranking's boosts took their place meanwhile: they are its to grow.
+    if (boostCache.get(collection) !== before) return;
+    boostCache.set(collection, grown(before, made));
   }
   const kept = boostsOf(collection, ranking);
   let computed = 0;
@@ -421,16 +433,14 @@ const WORDS_PER_BLOCK = BOOST_BLOCK / 32;
 /**
  * The boosts kept for the collection under `ranking`, brought up to date: the slots whose signals
  * changed since they were kept are marked unknown (their blocks unprepared), or all are when the
- * collection no longer keeps those changes, and the arrays grow with the collection.
+ * collection no longer keeps those changes (a new slot is such a change: the block the arrays end in
+ * is unprepared with it). The arrays do not grow here (`preparingBoosts` grows them in steps): slots
+ * past them are computed when scored.
  */
 function boostsOf(collection: Collection, ranking: KindRanking): KeptBoosts {
   let kept = boostCache.get(collection);
   const version = collection.signalVersion;
   if (kept && kept.ranking === ranking) {
-    if (kept.boosts.length < collection.capacity) {
-      kept = grown(kept, Math.max(collection.capacity, Math.ceil(kept.boosts.length * 1.5)));
-      boostCache.set(collection, kept);
-    }
     const changed = kept.version === version ? [] : collection.signalChangesSince(kept.version);
     if (changed) {
       for (const doc of changed) {
@@ -468,9 +478,9 @@ function* makingUnknownBoosts(capacity: number, version: number, ranking: KindRa
   };
 }
 
-/** Boosts kept for `capacity` slots, with those of `from` (new slots unknown). */
-function grown(from: KeptBoosts, capacity: number): KeptBoosts {
-  const kept = unknownBoosts(capacity, from.version, from.ranking);
+/** `kept` (larger, nothing computed) holding what `from` holds, its version among it (its further slots unknown). */
+function grown(from: KeptBoosts, kept: KeptBoosts): KeptBoosts {
+  kept.version = from.version;
   kept.boosts.set(from.boosts);
   kept.known.set(from.known);
   // A block that was the last, part of it past the old length, holds slots never computed.

@@ -9,6 +9,7 @@ import { KINDS } from "../../src/kinds/index.js";
 import type { KindSpec, RecordLike } from "../../src/kinds/types.js";
 import { resolveRanking } from "../../src/score/ranking-config.js";
 import { makeScorer, preparingBoosts } from "../../src/score/score.js";
+import { finish as finishSteps } from "../../src/index/steps.js";
 import { Store } from "../../src/store.js";
 
 const issues = KINDS.issues as KindSpec<RecordLike>;
@@ -136,6 +137,37 @@ describe("kept boosts", () => {
     expect(after.wordBound!(doc >>> 5)).toBe(Infinity);
     after.prepare!(Math.floor(doc / 1024));
     expect(after.wordBound!(doc >>> 5)).toBe(after.score(doc));
+  });
+
+  it("past the kept arrays, a search's scorer grows none: it computes the new slots, leaves their block unbounded, and the arrays grow in steps ahead", () => {
+    const { collection, store, put } = collectionOf();
+    // Blocks of 1,024 slots: the second one ends in the kept arrays.
+    for (let n = 1; n <= 1500; n++) put(n, n % 50);
+    const ranking = resolveRanking(undefined).issues;
+    finishSteps(preparingBoosts(collection, ranking));
+    const before = makeScorer(collection, [], store, ranking);
+    expect(before.prepared!(1)).toBe(true);
+    const staleBound = before.blockBound!(1);
+    const grownTo = collection.capacity;
+    // New slots in the block the arrays end in, one of them far above its greatest boost.
+    for (let n = 1501; n <= 1600; n++) put(n, n === 1550 ? 90_000 : 1);
+    expect(collection.capacity).toBeGreaterThan(grownTo);
+    const doc = collection.slotOf("acme/open#1550")!;
+    const during = makeScorer(collection, [], store, ranking);
+    expect(during.score(doc)).toBeGreaterThan(staleBound);
+    expect(during.score(doc)).toBe(during.explain(doc).total);
+    expect([during.prepared!(1), during.blockBound!(1), during.wordBound!(doc >>> 5)]).toEqual([false, Infinity, Infinity]);
+    // Not prepared while the arrays end in it: preparing it would miss the new slots.
+    during.prepare!(1);
+    expect([during.prepared!(1), during.blockBound!(1)]).toEqual([false, Infinity]);
+    const steps = preparingBoosts(collection, ranking);
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBeGreaterThanOrEqual(5);
+    const after = makeScorer(collection, [], store, ranking);
+    expect(after.prepared!(1)).toBe(true);
+    expect(after.blockBound!(1)).toBe(during.score(doc));
+    for (let slot = 0; slot < collection.capacity; slot++) if (collection.isLive(slot)) expect(after.score(slot), `slot ${slot}`).toBe(during.score(slot));
   });
 
   it("makes the boosts' arrays in steps when it prepares them ahead, scoring as boosts computed on demand do", () => {
