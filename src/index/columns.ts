@@ -437,7 +437,6 @@ export interface DocKeys {
   copyKeyTo(doc: number, list: StringList): void;
 }
 
-
 /**
  * Each document's values as one number (the value's id + 1, NONE, LISTED + where its list of ids
  * starts, or OWN_KEY), and per value id its documents (a number while one document holds it, a
