@@ -21,9 +21,13 @@
  * `--warm` calls `engine.warm()` after the load and after the open (a row of its own) before the
  * searches: the first searches then run compiled code, as a service's do once it has warmed.
  * `--json FILE` also writes the figures as JSON (what `bench/run.mjs --scale N` reads).
+ * `--turns MS` lists every turn of the loop over MS ms at the end, with its phase and the collections
+ * inside it; `--perf FILE` (with `--turns`) also records the process with `perf` for `bench/off-cpu.mjs`,
+ * which says where each such turn went on the CPU and off it (bench/turns.mjs).
  *
  * Usage (build first): npm run build && node --expose-gc --max-old-space-size=20000 bench/scale.mjs
  *   [--issues 1000000] [--dir /tmp/forgesearch-scale] [--save] [--reuse] [--warm] [--changes K] [--repeat N] [--system forgesearch|minisearch] [--json FILE]
+ *   [--turns MS [--perf FILE]]
  */
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -36,6 +40,7 @@ import { parseArgs } from "node:util";
 import { createWorld, WORDS } from "./generate.mjs";
 import { offHeapBytes } from "./memory.mjs";
 import { mulberry32 } from "./random.mjs";
+import { describeTurn, startTurnLog } from "./turns.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -49,6 +54,8 @@ const { values: opts } = parseArgs({
     queries: { type: "string", default: "40" },
     repeat: { type: "string", default: "1" },
     json: { type: "string" },
+    turns: { type: "string" },
+    perf: { type: "string" },
   },
 });
 const N = Number(opts.issues.replace(/_/g, ""));
@@ -103,7 +110,8 @@ async function phase(work) {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const result = await work();
-  const elapsed = performance.now() - start;
+  const end = performance.now();
+  const elapsed = end - start;
   const used = process.cpuUsage(cpuStart);
   // User + system time of every thread of the process (a worker's too), in ms.
   const cpu = (used.user + used.system) / 1000;
@@ -111,7 +119,7 @@ async function phase(work) {
   await new Promise((r) => setTimeout(r, 5));
   histogram.disable();
   gc.disconnect();
-  return { result, elapsed, cpu, stall: histogram.max / 1e6, gc: longestGc };
+  return { result, start, end, elapsed, cpu, stall: histogram.max / 1e6, gc: longestGc };
 }
 
 async function memory() {
@@ -145,6 +153,7 @@ function noting(rows) {
   return (what, p, extra = "") => {
     const row = { what, ms: p.elapsed, cpu: p.cpu, stall: p.stall, gc: p.gc, extra };
     rows.push(row);
+    turnLog?.label(what, p.start, p.end);
     console.error(`# ${what}: ${ms(row.ms)} ms, longest loop delay ${ms(row.stall)} ms, longest GC pause ${ms(row.gc)} ms ${extra}`);
   };
 }
@@ -325,6 +334,7 @@ async function minisearch() {
 }
 
 await ensureDump();
+const turnLog = opts.turns ? await startTurnLog({ over: Number(opts.turns), perf: opts.perf }) : undefined;
 const dumpBytes = statSync(path.join(dumpDir, "issues.ndjson")).size;
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg()[0].toFixed(1)}`);
 console.log(`corpus: ${N.toLocaleString("en")} issues, ${(dumpBytes / 2 ** 20).toFixed(0)} MB of NDJSON (${Math.round(dumpBytes / N)} B per issue); system ${opts.system}`);
@@ -343,6 +353,12 @@ if (build) console.log(
 );
 const longestStall = Math.max(...result.rows.map((r) => r.stall));
 console.log(`longest loop delay over all phases: ${ms(longestStall)} ms`);
+if (turnLog) {
+  const turns = await turnLog.stop();
+  console.log(`\nturns over ${opts.turns} ms, longest first (${turns.length}):`);
+  for (const t of turns) console.log(`- ${describeTurn(t)}`);
+  if (opts.perf) console.log(`perf: ${opts.perf} (node bench/off-cpu.mjs ${opts.perf})`);
+}
 if (opts.json) {
   const summary = {
     system: opts.system,
