@@ -123,10 +123,14 @@ async function phase(work) {
 }
 
 async function memory() {
+  const start = performance.now();
   for (let i = 0; i < 3; i++) globalThis.gc?.();
+  const end = performance.now();
   // The collections' performance entries come a turn later: let them go by, or the next phase's
   // observer would count these forced collections (300-500 ms at 1M) as its own.
   await new Promise((r) => setTimeout(r, 20));
+  // Named once the timer has seen the turn.
+  turnLog?.label("full collections forced to measure memory", start, end);
   const m = process.memoryUsage();
   // `external`: what lies outside the heap, array buffers (Buffers and typed arrays) shared or not.
   return { heap: m.heapUsed, external: offHeapBytes(m), rss: m.rss };
