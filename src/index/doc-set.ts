@@ -166,7 +166,7 @@ export class DocSet implements Iterable<number> {
 
   private setBit(doc: number): void {
     const word = doc >>> 5;
-    if (word >= this.bits!.length) this.bits = grownBits(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
+    if (word >= this.bits!.length) this.bits = grown(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)), lastingArray);
     const bit = 1 << (doc & 31);
     if (this.bits![word] & bit) return;
     this.bits![word] |= bit;
@@ -231,15 +231,13 @@ function wordsFor(slots: number): number {
   return (slots + 31) >>> 5;
 }
 
-/** Bits last as long as their set: lasting memory (a million slots' worth is not counted as the isolate's external memory). */
-function grownBits(bits: Uint32Array, words: number): Uint32Array {
-  const out = lastingArray(words);
-  out.set(bits);
-  return out;
-}
-
-function grown(array: Uint32Array, size: number): Uint32Array {
-  const out = new Uint32Array(size);
+/**
+ * `array` copied into a new one of `size` made by `make`. Bits last as long as their set, so they grow
+ * into lasting memory (a million slots' worth is not counted as the isolate's external memory); a
+ * list is let go at its next growth or merge, so it stays ordinary.
+ */
+function grown(array: Uint32Array, size: number, make: (size: number) => Uint32Array = (n) => new Uint32Array(n)): Uint32Array {
+  const out = make(size);
   out.set(array);
   return out;
 }
