@@ -63,7 +63,7 @@ describe("architecture", () => {
     index: ["kinds", "records", "store.ts", "structures", "text"],
     plan: ["index", "logical", "text"],
     execute: ["plan"],
-    score: ["index", "kinds", "plan", "store.ts"],
+    score: ["index", "kinds", "plan", "store.ts", "structures"],
     highlight: ["text", "types.ts"],
     "search-all.ts": ["errors.ts", "score", "types.ts"],
     "warm-up.ts": ["index"],

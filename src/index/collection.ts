@@ -26,7 +26,8 @@ import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting, takingSaved } from "./inverted.js";
 import { Postings } from "./postings.js";
-import { finish, growingArray, ScratchArray, zeroedArray, type Steps } from "./steps.js";
+import { finish, growingArray, ScratchArray, zeroedGrowableArray, type Steps } from "./steps.js";
+import { grownArray } from "../structures/lasting-memory.js";
 import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
 
@@ -119,7 +120,7 @@ export class Collection {
   /** Growing the per-document arrays, one step per document indexed (a megabyte of fresh memory, or a copy). */
   private readonly growing: Array<Steps<void>> = [];
   /** 1 for each document counted in the statistics (a public one). */
-  private counted = new Uint8Array(64);
+  private counted: Uint8Array<ArrayBufferLike> = new Uint8Array(64);
   private statsCount = 0;
   /** Distinct term ids of the field being indexed, reused from one to the next. */
   private distinct = new Uint32Array(1024);
@@ -411,11 +412,7 @@ export class Collection {
       });
       field.statsLength += field.occurrences.count(doc);
     }
-    if (doc >= this.counted.length) {
-      const grown = new Uint8Array(Math.max(doc + 1, this.counted.length * 2));
-      grown.set(this.counted);
-      this.counted = grown;
-    }
+    if (doc >= this.counted.length) this.counted = grownArray(this.counted, Math.max(doc + 1, this.counted.length * 2));
     this.counted[doc] = 1;
     this.statsCount++;
     return read;
@@ -476,11 +473,7 @@ export class Collection {
   }
 
   private setRef(doc: number, ref: number): void {
-    if (doc >= this.refs.length) {
-      const grown = new Uint32Array(Math.max(doc + 1, Math.ceil(this.refs.length * 1.5)));
-      grown.set(this.refs);
-      this.refs = grown;
-    }
+    if (doc >= this.refs.length) this.refs = grownArray(this.refs, Math.max(doc + 1, Math.ceil(this.refs.length * 1.5)));
     this.refs[doc] = ref;
   }
 
@@ -802,7 +795,7 @@ export class Collection {
    * having changed nothing, when some document does not count.
    */
   private *accountingAll(listed: ReadonlyMap<FieldIndex, Uint32Array>): Steps<boolean> {
-    const counted = yield* zeroedArray(Math.max(this.capacity, 64), Uint8Array);
+    const counted = yield* zeroedGrowableArray(Math.max(this.capacity, 64), Uint8Array);
     // As `isCountable`, with the value looked up once.
     const isPublic = this.keywords.get("visibility")?.holderOf(["public"]);
     for (let from = 0; from < this.capacity; from += RESTORE_STEP) {
@@ -827,8 +820,8 @@ export class Collection {
   private *restoringKeys(keys: ListLike<string | null>, free: number): Steps<void> {
     const capacity = keys.length;
     // Sized once (grown by half as slots were restored, each growth copied the whole array, 40 MB at
-    // ten million, in one step), and first written in steps (see zeroedArray).
-    this.refs = yield* zeroedArray(capacity);
+    // ten million, in one step), and first written in steps (see zeroedGrowableArray).
+    this.refs = yield* zeroedGrowableArray(capacity);
     yield* this.keys.reserving(capacity - free);
     for (let from = 0; from < capacity; from += RESTORE_STEP) {
       const to = Math.min(capacity, from + RESTORE_STEP);

@@ -6,11 +6,12 @@
 import { BitSet } from "../structures/bit-set.js";
 import { FreeIds } from "../structures/free-ids.js";
 import { PackedKeys } from "../structures/packed-keys.js";
+import { growableArray, grownArray } from "../structures/lasting-memory.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { MAX_SMALL, SmallDocLists } from "./small-doc-lists.js";
 import { ValueLists } from "./value-lists.js";
 import { DocSet } from "./doc-set.js";
-import { finish, growingArray, noSteps, widthFor, zeroedArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
+import { finish, growingArray, noSteps, widthFor, zeroedArray, zeroedGrowableArray, type ScratchArray, type Steps, type WholeNumbers } from "./steps.js";
 
 /**
  * The forms a number column's values may take, narrowest first: small counts in a byte, dates (epoch
@@ -32,11 +33,11 @@ interface Form {
 }
 
 const FORMS: readonly Form[] = [
-  { name: "u8", make: (n) => new Uint8Array(n), missing: 0, scale: 1, offset: 1, max: 0xfe },
-  { name: "u16", make: (n) => new Uint16Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffe },
-  { name: "u32", make: (n) => new Uint32Array(n), missing: 0, scale: 1, offset: 1, max: 0xfffffffe },
-  { name: "seconds", make: (n) => new Uint32Array(n), missing: 0, scale: 1000, offset: 1, max: 0xfffffffe },
-  { name: "f64", make: (n) => new Float64Array(n).fill(NaN), missing: NaN, scale: 1, offset: 0, max: Infinity },
+  { name: "u8", make: (n) => growableArray(n, Uint8Array), missing: 0, scale: 1, offset: 1, max: 0xfe },
+  { name: "u16", make: (n) => growableArray(n, Uint16Array), missing: 0, scale: 1, offset: 1, max: 0xfffe },
+  { name: "u32", make: (n) => growableArray(n, Uint32Array), missing: 0, scale: 1, offset: 1, max: 0xfffffffe },
+  { name: "seconds", make: (n) => growableArray(n, Uint32Array), missing: 0, scale: 1000, offset: 1, max: 0xfffffffe },
+  { name: "f64", make: (n) => growableArray(n, Float64Array).fill(NaN), missing: NaN, scale: 1, offset: 0, max: Infinity },
 ];
 
 /**
@@ -234,10 +235,7 @@ export class NumberColumn {
 
   /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
   reserve(size: number): void {
-    if (size <= this.values.length) return;
-    const grown = FORMS[this.form].make(size);
-    grown.set(this.values);
-    this.values = grown;
+    this.values = grownArray(this.values, size, this.missing);
   }
 
   /** `reserve` in steps (`growingArray`): an array of ten million doubles is copied into memory written before. */
@@ -805,7 +803,7 @@ export class KeywordColumn {
     // wide as they end: a document of several values or its own key needs four bytes, else the
     // largest id does (made four bytes wide, then narrowed, they were written twice).
     const docs = scratch ? yield* scratch.taking(ids.length) : yield* zeroedArray(ids.length);
-    const cells = yield* zeroedArray(Math.max(counts.length, 1), this.savedMost > 1 || own?.marked ? Uint32Array : widthFor(kept));
+    const cells = yield* zeroedGrowableArray(Math.max(counts.length, 1), this.savedMost > 1 || own?.marked ? Uint32Array : widthFor(kept));
     let largest = 0;
     const lists = new ValueLists();
     let at = 0;
@@ -1037,9 +1035,9 @@ type Cells = Uint8Array<ArrayBufferLike> | Uint16Array<ArrayBufferLike> | Uint32
  * is larger), of the same length; cells from `top` on are 0 and left to the fresh array's zeros.
  */
 function narrowestCells(cells: Cells, largest: number, top = cells.length): Cells {
-  const Kind = largest <= 0xff ? Uint8Array : largest <= 0xffff ? Uint16Array : Uint32Array;
+  const Kind = widthFor(largest);
   if (cells instanceof Kind) return cells;
-  const out = new Kind(cells.length);
+  const out = growableArray(cells.length, Kind);
   out.set(top < cells.length ? cells.subarray(0, top) : cells);
   return out;
 }
@@ -1048,7 +1046,7 @@ function narrowestCells(cells: Cells, largest: number, top = cells.length): Cell
 function* narrowingCells(cells: Cells, largest: number): Steps<Cells> {
   const Kind = widthFor(largest);
   if (cells instanceof Kind) return cells;
-  const out = yield* zeroedArray(cells.length, Kind);
+  const out = yield* zeroedGrowableArray(cells.length, Kind);
   for (let from = 0; from < cells.length; from += STEP) {
     out.set(cells.subarray(from, from + STEP), from);
     yield;
@@ -1061,9 +1059,7 @@ function limitOf(cells: Cells): number {
 }
 
 function growCells<T extends Cells>(cells: T, size: number): T {
-  const out = new (cells.constructor as new (length: number) => T)(Math.max(size, Math.ceil(cells.length * 1.5)));
-  out.set(cells);
-  return out;
+  return grownArray(cells, Math.max(size, Math.ceil(cells.length * 1.5)));
 }
 
 const EMPTY = new DocSet(new Uint32Array(0));

@@ -1,5 +1,5 @@
-import { lastingArray } from "../structures/lasting-memory.js";
-import { finish, growingArray, noSteps, zeroedArray, type Steps } from "./steps.js";
+import { growableArray, grownArray } from "../structures/lasting-memory.js";
+import { finish, growingArray, noSteps, zeroedArray, zeroedGrowableArray, type Steps } from "./steps.js";
 
 /**
  * The documents holding one keyword value: an ascending Uint32Array, a few
@@ -47,7 +47,8 @@ export class DocSet implements Iterable<number> {
   static *making(docs: Uint32Array): Steps<DocSet> {
     const set = new DocSet();
     const dense = isDense(docs.length, docs[docs.length - 1]);
-    const out = yield* zeroedArray(dense ? (docs[docs.length - 1] >>> 5) + 1 : docs.length);
+    // Bits grow with the collection (in place: `growableArray`); a list is let go at its next growth or merge.
+    const out = yield* (dense ? zeroedGrowableArray((docs[docs.length - 1] >>> 5) + 1) : zeroedArray(docs.length));
     for (let from = 0; from < docs.length; from += STEP_DOCS) {
       const to = Math.min(docs.length, from + STEP_DOCS);
       if (dense) for (let i = from; i < to; i++) out[docs[i] >>> 5] |= 1 << (docs[i] & 31);
@@ -152,7 +153,7 @@ export class DocSet implements Iterable<number> {
 
   /** Keeps the set as the bits of `docs` (ascending, no changes aside), letting the list go. */
   private toBits(docs: Uint32Array): void {
-    const bits = lastingArray(wordsFor(docs[docs.length - 1] + 1));
+    const bits = growableArray(wordsFor(docs[docs.length - 1] + 1));
     for (let i = 0; i < docs.length; i++) bits[docs[i] >>> 5] |= 1 << (docs[i] & 31);
     [this.bits, this.bitCount] = [bits, docs.length];
     [this.sorted, this.length, this.gone, this.added] = [NONE, 0, undefined, undefined];
@@ -166,7 +167,7 @@ export class DocSet implements Iterable<number> {
 
   private setBit(doc: number): void {
     const word = doc >>> 5;
-    if (word >= this.bits!.length) this.bits = grown(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)), lastingArray);
+    if (word >= this.bits!.length) this.bits = grownArray(this.bits!, Math.max(word + 1, Math.ceil(this.bits!.length * 1.5)));
     const bit = 1 << (doc & 31);
     if (this.bits![word] & bit) return;
     this.bits![word] |= bit;
@@ -232,12 +233,11 @@ function wordsFor(slots: number): number {
 }
 
 /**
- * `array` copied into a new one of `size` made by `make`. Bits last as long as their set, so they grow
- * into lasting memory (a million slots' worth is not counted as the isolate's external memory); a
- * list is let go at its next growth or merge, so it stays ordinary.
+ * A list copied into a new one of `size`: it is let go at its next growth or merge, so it stays in
+ * ordinary memory (bits last as long as their set, and grow in place: `grownArray`).
  */
-function grown(array: Uint32Array, size: number, make: (size: number) => Uint32Array = (n) => new Uint32Array(n)): Uint32Array {
-  const out = make(size);
+function grown(array: Uint32Array, size: number): Uint32Array {
+  const out = new Uint32Array(size);
   out.set(array);
   return out;
 }

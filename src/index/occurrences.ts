@@ -15,7 +15,8 @@
  * document indexed again gets fresh room at the end; the room it leaves is
  * reclaimed by compacting once it outweighs the occurrences in use.
  */
-import { finish, growingArray, zeroedArray, type Steps } from "./steps.js";
+import { grownArray } from "../structures/lasting-memory.js";
+import { finish, growingArray, zeroedArray, zeroedGrowableArray, type Steps } from "./steps.js";
 
 /**
  * The saved form: counts per document and the occurrences of documents 0, 1, … in turn, in chunks
@@ -149,8 +150,9 @@ export class Occurrences {
     this.clear(doc);
     if (doc >= this.counts.length) {
       const size = Math.max(doc + 1, Math.ceil(this.counts.length * 1.5));
-      this.starts = grow(this.starts, size);
-      this.counts = grow(this.counts, size);
+      // Grown in steps already (`reservingDocs` grows the starts before the counts), one may be longer.
+      this.starts = grownArray(this.starts, size);
+      this.counts = grownArray(this.counts, size);
     }
     if (!this.fits(n) && this.used - this.live > Math.max(this.live, this.blockSize)) this.compact();
     const start = this.room(n);
@@ -403,7 +405,7 @@ export class Occurrences {
     if (!sameShape(positions) || (widths && !sameShape(widths))) throw new RangeError("occurrence arrays differ in length");
     if (ids.some((chunk) => chunk.length === 0)) throw new RangeError("an empty chunk of occurrences");
     const o = new Occurrences(blockBits);
-    o.starts = yield* zeroedArray(Math.max(counts.length, 1));
+    o.starts = yield* zeroedGrowableArray(Math.max(counts.length, 1));
     // Each chunk's first block number.
     const firstBlock: number[] = [];
     let blocks = 0;
@@ -601,10 +603,3 @@ function* narrowed(values: Uint32Array): Steps<Uint16Array> {
   return out;
 }
 
-function grow(array: Uint32Array<ArrayBufferLike>, size: number): Uint32Array<ArrayBufferLike> {
-  // Grown in steps already (`reservingDocs` grows the starts before the counts), it may be longer.
-  if (size <= array.length) return array;
-  const out = new Uint32Array(size);
-  out.set(array);
-  return out;
-}

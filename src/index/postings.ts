@@ -31,7 +31,7 @@
 import FlexSearch from "flexsearch";
 import { ChainPool } from "../structures/chain-pool.js";
 import { IdSet } from "../structures/id-set.js";
-import { lastingArray } from "../structures/lasting-memory.js";
+import { grownArray, lastingArray } from "../structures/lasting-memory.js";
 import { listAt, type InvertedLists } from "./inverted.js";
 import type { SavedLists } from "./state.js";
 import { finish, zeroedArray, type Steps } from "./steps.js";
@@ -189,7 +189,7 @@ export class Postings {
   /** Entries added to lists in all (an upper bound of any list's length). */
   private entries = 0;
   /** 1 for a document whose entries in FlexSearch may not match its terms. */
-  private stale = new Uint8Array(64);
+  private stale: Uint8Array<ArrayBufferLike> = new Uint8Array(64);
   private staleCount = 0;
   /**
    * The lists `view` found clean by term, while no entry was added and no document marked stale
@@ -679,11 +679,9 @@ export class Postings {
   }
 
   private markStale(doc: number): void {
-    if (doc >= this.stale.length) {
-      const grown = new Uint8Array(Math.max(doc + 1, this.stale.length * 2));
-      grown.set(this.stale);
-      this.stale = grown;
-    }
+    // A per-document array, grown in place: the first removal past an opened index's slots grew it
+    // from nothing to ten million bytes, and the next to twenty, each a copy in one turn (a field each).
+    if (doc >= this.stale.length) this.stale = grownArray(this.stale, Math.max(doc + 1, this.stale.length * 2));
     if (!this.stale[doc]) {
       this.stale[doc] = 1;
       this.staleCount++;

@@ -6,7 +6,7 @@
  * holds a `yield` several times slower (optimised all the same; a count over 20 million bytes took
  * 187 ms with `if (i % STEP === STEP - 1) yield` inside, 32-45 ms as a loop per step).
  */
-import { lastingArray, type NumberArray, type Width } from "../structures/lasting-memory.js";
+import { extendBy, growableArray, growsInPlace, lastingArray, viewTo, type NumberArray, type Width } from "../structures/lasting-memory.js";
 
 export type { Width };
 
@@ -62,9 +62,16 @@ export function zeroedArray(length: number, width: Width<NumberArray> = Uint32Ar
   return filledArray(length, width, 0);
 }
 
-/** `zeroedArray`, every element `fill`. */
-function* filledArray<T extends NumberArray>(length: number, width: Width<T>, fill: number): Steps<T> {
-  const array = lastingArray(length, width);
+/** `zeroedArray`, growable in place (`growableArray`): a per-document array, which grows with its collection. */
+export function zeroedGrowableArray(length: number): Steps<Uint32Array>;
+export function zeroedGrowableArray<T extends NumberArray>(length: number, width: Width<T>): Steps<T>;
+export function zeroedGrowableArray(length: number, width: Width<NumberArray> = Uint32Array): Steps<NumberArray> {
+  return filledArray(length, width, 0, (n, w) => growableArray(n, w));
+}
+
+/** `zeroedArray`, every element `fill`, made by `make`. */
+function* filledArray<T extends NumberArray>(length: number, width: Width<T>, fill: number, make: (length: number, width: Width<T>) => T = lastingArray): Steps<T> {
+  const array = make(length, width);
   const perStep = TOUCHED_PER_STEP / width.BYTES_PER_ELEMENT;
   for (let at = 0; at < length; at += perStep) {
     array.fill(fill, at, at + perStep);
@@ -75,16 +82,25 @@ function* filledArray<T extends NumberArray>(length: number, width: Width<T>, fi
 
 /**
  * Grows the array `current()` gives to `length` elements, `fill` past its own, and hands the grown one
- * to `take`: the fresh memory first written in steps (`filledArray`), then, in the last step, the
- * elements copied (whatever they are by then) and the grown array taken in the array's place. When by
- * then the array holds `length` already, or is of another width (widened meanwhile), nothing is taken:
- * it grows itself when it must, as it would have.
+ * to `take`. A growable array (`growableArray`) grows within its buffer a megabyte a step, the new
+ * memory first written as it grows, and is viewed to `length` in the last step: nothing is copied.
+ * Another is made anew, growable, its memory first written in steps (`filledArray`), then, in the
+ * last step, the elements copied (whatever they are by then) and the grown array taken in the array's
+ * place. When by then the array holds `length` already, or is another array of another buffer or width
+ * (widened meanwhile), nothing is taken: it grows itself when it must, as it would have.
  */
 export function* growingArray<T extends NumberArray>(current: () => T, length: number, take: (grown: T) => void, fill = 0): Steps<void> {
   const before = current();
   if (length <= before.length) return;
   const width = before.constructor as Width<T>;
-  const grown = yield* filledArray(length, width, fill);
+  if (growsInPlace(before, length)) {
+    // `current()` each step: an array of the same buffer grown meanwhile by its own growth is grown on.
+    while (current().buffer === before.buffer && !extendBy(current(), length, TOUCHED_PER_STEP, fill)) yield;
+    const now = current();
+    if (now.buffer === before.buffer && now.length < length) take(viewTo<T>(now, length));
+    return;
+  }
+  const grown = yield* filledArray(length, width, fill, (n, w) => growableArray(n, w));
   const now = current();
   if (length <= now.length || now.constructor !== width) return;
   grown.set(now);

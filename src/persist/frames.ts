@@ -5,7 +5,7 @@
  * frame's checksum before handing it out.
  */
 import type { FileHandle } from "node:fs/promises";
-import { lastingBuffer } from "../structures/lasting-memory.js";
+import { growableBuffer, lastingBuffer } from "../structures/lasting-memory.js";
 import { crc32 } from "./checksum.js";
 import { CHECKSUM_BYTES, MAGIC, MAX_HEADER_BYTES, MAX_META_BYTES, MAX_NAME_BYTES, UNCHECKED_HEADER_VERSION, type SavedHeader } from "./format.js";
 
@@ -106,11 +106,19 @@ export class FrameReader {
   private frames = 0;
   private ended = false;
 
-  /** `onProgress` hears the bytes read so far and the file's size after each frame is handed over. */
+  /** The name of the frame whose head was read last. */
+  private lastName = "";
+
+  /**
+   * `onProgress` hears the bytes read so far and the file's size after each frame is handed over.
+   * The payload of a frame right after one named `growsAfter` (a whole array, which an index may take
+   * as its own and grow) is read into memory that grows in place (`growableBuffer`).
+   */
   constructor(
     private readonly file: FileHandle,
     private readonly size: number,
     private readonly onProgress?: (bytesRead: number, bytesTotal: number) => void,
+    private readonly growsAfter?: string,
   ) {}
 
   /** The header, of a saved index in one of the `readable` format versions (else a VersionError). */
@@ -244,7 +252,8 @@ export class FrameReader {
     const lengthBytes = await this.read(8);
     const payloadLength = Number(lengthBytes.readBigUInt64LE());
     if (payloadLength > this.size - this.position) throw new LayoutError("frame runs past the end of the file");
-    const payload = payloadLength >= DIRECT_READ ? this.payloadComing(payloadLength) : Promise.resolve(await this.read(payloadLength, true));
+    const growable = this.growsAfter !== undefined && this.lastName === this.growsAfter;
+    const payload = payloadLength >= DIRECT_READ ? this.payloadComing(payloadLength, growable) : Promise.resolve(await this.read(payloadLength, true));
     const stored = (await this.read(CHECKSUM_BYTES)).readUInt32LE();
     const number = this.frames + 1;
     const checked = async (): Promise<Buffer> => {
@@ -253,6 +262,7 @@ export class FrameReader {
       return bytes;
     };
     const name = nameBytes.toString("utf8");
+    this.lastName = name;
     if (name === "end") {
       await checked();
       const meta = parseJson(metaBytes, "frame meta") as { frames?: unknown } | null;
@@ -273,8 +283,8 @@ export class FrameReader {
   }
 
   /** Starts reading the payload at the current position into memory of its own (moving past it); its bytes once read. */
-  private payloadComing(length: number): Promise<Buffer> {
-    const out = lastingBuffer(length);
+  private payloadComing(length: number, growable: boolean): Promise<Buffer> {
+    const out = growable ? growableBuffer(length) : lastingBuffer(length);
     const coming = this.readInto(out, this.position).then(() => out);
     this.position += length;
     this.payloadsComing.add(coming);

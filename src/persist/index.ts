@@ -10,6 +10,7 @@ import type { KindSpec, RecordLike } from "../kinds/types.js";
 import { SavedIndexError } from "./errors.js";
 import { FORMAT_VERSION, INDEX_FILE, READABLE_VERSIONS, type SavedHeader } from "./format.js";
 import { FrameReader, FrameWriter, LayoutError, LITTLE_ENDIAN, VersionError } from "./frames.js";
+import { ARRAY_SECTION } from "./sections.js";
 import { fitsSchema, readSnapshot, schemaOf, writeSnapshot, type IndexSnapshot, type RestoreSink } from "./snapshot.js";
 
 export { SavedIndexError, type SavedIndexProblem } from "./errors.js";
@@ -76,7 +77,8 @@ export async function openIndex(
   if (!info?.isFile()) throw new SavedIndexError("missing", path, "no saved index here (save one with engine.save(dir))");
   if (!LITTLE_ENDIAN) throw new SavedIndexError("version", path, "a saved index can only be opened on a little-endian platform");
   const file = await open(path, "r");
-  const frames = new FrameReader(file, info.size, onProgress);
+  // A whole array read from the file is taken as it lies, and a per-document array grows in place.
+  const frames = new FrameReader(file, info.size, onProgress, ARRAY_SECTION);
   try {
     const header = await frames.header(READABLE_VERSIONS);
     checkKinds(path, header, specs);

@@ -39,6 +39,9 @@ export function readingStrings<T>(what: string, read: () => T): T {
   }
 }
 
+/** The frame that opens an array section; the one data frame after it is the whole array. */
+export const ARRAY_SECTION = "array";
+
 export class SectionWriter {
   constructor(readonly frames: FrameWriter) {}
 
@@ -107,7 +110,7 @@ export class SectionWriter {
    * open copied into one array again: 2 s of a 10M open, a slot's worth of numbers per column.)
    */
   async array(of: string, values: TypedArray, more: Record<string, unknown> = {}): Promise<void> {
-    await this.frames.frame("array", { ...more, of, type: typeOf(values), length: values.length });
+    await this.frames.frame(ARRAY_SECTION, { ...more, of, type: typeOf(values), length: values.length });
     if (values.length) await this.frames.frame("data", {}, values);
   }
 }
@@ -180,7 +183,7 @@ export class SectionReader {
   async array(of: string, type: "u32"): Promise<Uint32Array>;
   async array(of: string, type: "f64"): Promise<Float64Array>;
   async array(of: string, type: "u32" | "f64"): Promise<Uint32Array | Float64Array> {
-    const meta = (await this.expect("array", of)).meta;
+    const meta = (await this.expect(ARRAY_SECTION, of)).meta;
     if (meta.type !== type) throw new LayoutError(`${of} is not ${type}`);
     return this.arrayData(of, meta, type) as Promise<Uint32Array | Float64Array>;
   }
@@ -192,7 +195,7 @@ export class SectionReader {
 
   /** `wholeNumbers` and the section's meta, for what else it says of them. */
   async wholeNumbersWithMeta(of: string): Promise<{ values: WholeNumbers; meta: Record<string, unknown> }> {
-    const meta = (await this.expect("array", of)).meta;
+    const meta = (await this.expect(ARRAY_SECTION, of)).meta;
     if (meta.type !== "u8" && meta.type !== "u16" && meta.type !== "u32") throw new LayoutError(`${of} is not a list of whole numbers`);
     return { values: (await this.arrayData(of, meta, meta.type)) as WholeNumbers, meta };
   }
@@ -202,7 +205,7 @@ export class SectionReader {
    * before, when a section named no form.
    */
   async numbers(of: string): Promise<NumberColumnState> {
-    const meta = (await this.expect("array", of)).meta;
+    const meta = (await this.expect(ARRAY_SECTION, of)).meta;
     const { form, type } = meta;
     if (form === undefined && type === "f64") return { form: "f64", values: (await this.arrayData(of, meta, type)) as Float64Array };
     if (typeof form !== "string" || !(type === "u8" || type === "u16" || type === "u32" || type === "f64")) throw new LayoutError(`${of} is not a number column`);

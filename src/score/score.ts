@@ -16,9 +16,10 @@
  */
 import type { Collection, FieldIndex } from "../index/collection.js";
 import type { TextLeaf } from "../plan/plan.js";
-import { finish, zeroedArray, type Steps, type Width } from "../index/steps.js";
+import { finish, growingArray, zeroedArray, zeroedGrowableArray, type Steps, type Width } from "../index/steps.js";
 import type { KindSpec, RecordLike } from "../kinds/types.js";
 import type { Store } from "../store.js";
+import { growableArray, growsInPlace } from "../structures/lasting-memory.js";
 import { blockTextBound, blockWordBounds, impactsOf, MAXIMA_BLOCK, maximaOf } from "./block-maxima.js";
 import { ImpactCursor } from "./impacts.js";
 import { transformSignal, type KindRanking, type SignalRanking } from "./ranking-config.js";
@@ -404,7 +405,7 @@ export function* preparingBoosts(collection: Collection, ranking: KindRanking): 
     // Grown here, in steps, not within a search: ten million slots' arrays grown and copied at once
     // held the loop for over 100 ms in the first search after adds past an open's slots.
     const size = Math.max(collection.capacity, Math.ceil(before.boosts.length * 1.5));
-    const made = yield* makingUnknownBoosts(size, before.version, ranking, true);
+    const made = yield* growingBoosts(before, size, ranking);
     // Another ranking's boosts took their place meanwhile: they are its to grow.
     if (boostCache.get(collection) !== before) return;
     boostCache.set(collection, grown(before, made));
@@ -466,23 +467,42 @@ function* makingUnknownBoosts(capacity: number, version: number, ranking: KindRa
   const zeroed = function* <T extends Uint8Array | Float64Array>(length: number, width: Width<T>): Steps<T> {
     return stepped ? yield* zeroedArray(length, width) : new width(length);
   };
+  // A slot's boost and whether it is known grow with the collection (in place: `growingBoosts`).
+  const perSlot = function* <T extends Uint8Array | Float64Array>(length: number, width: Width<T>): Steps<T> {
+    return stepped ? yield* zeroedGrowableArray(length, width) : growableArray(length, width);
+  };
   const blocks = Math.ceil(capacity / BOOST_BLOCK);
   return {
     version,
     ranking,
-    boosts: yield* zeroed(capacity, Float64Array),
-    known: yield* zeroed(capacity, Uint8Array),
+    boosts: yield* perSlot(capacity, Float64Array),
+    known: yield* perSlot(capacity, Uint8Array),
     prepared: yield* zeroed(blocks, Uint8Array),
     greatest: yield* zeroed(blocks, Float64Array),
     wordGreatest: yield* zeroed(blocks * WORDS_PER_BLOCK, Float64Array),
   };
 }
 
-/** `kept` (larger, nothing computed) holding what `from` holds, its version among it (its further slots unknown). */
+/**
+ * Boosts for `size` slots, none past `before`'s computed, in steps. Arrays that grow in place do, a
+ * megabyte a step, and are viewed to `size` in the last (what searches computed meanwhile is in them,
+ * nothing is copied, nothing left dead); others are made anew (`grown` copies into them).
+ */
+function* growingBoosts(before: KeptBoosts, size: number, ranking: KindRanking): Steps<KeptBoosts> {
+  if (!growsInPlace(before.boosts, size) || !growsInPlace(before.known, size)) return yield* makingUnknownBoosts(size, before.version, ranking, true);
+  let { boosts, known } = before;
+  yield* growingArray(() => before.boosts, size, (longer) => (boosts = longer));
+  yield* growingArray(() => before.known, size, (longer) => (known = longer));
+  const blocks = Math.ceil(size / BOOST_BLOCK);
+  return { version: before.version, ranking, boosts, known, prepared: new Uint8Array(blocks), greatest: new Float64Array(blocks), wordGreatest: new Float64Array(blocks * WORDS_PER_BLOCK) };
+}
+
+/** `kept` (larger, nothing computed past `from`'s slots) holding what `from` holds, its version among it (its further slots unknown). */
 function grown(from: KeptBoosts, kept: KeptBoosts): KeptBoosts {
   kept.version = from.version;
-  kept.boosts.set(from.boosts);
-  kept.known.set(from.known);
+  // Grown in place, they are the same memory.
+  if (kept.boosts.buffer !== from.boosts.buffer) kept.boosts.set(from.boosts);
+  if (kept.known.buffer !== from.known.buffer) kept.known.set(from.known);
   // A block that was the last, part of it past the old length, holds slots never computed.
   const whole = Math.floor(from.boosts.length / BOOST_BLOCK);
   kept.prepared.set(from.prepared.subarray(0, whole));

@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { Postings } from "../../src/index/postings.js";
 import { finish } from "../../src/index/steps.js";
 import { cut } from "../../src/persist/sections.js";
+import { isGrowable } from "../support/typed-arrays.js";
 
 /** FlexSearch set up as Postings sets it up, filled through its own `add`. */
 function reference() {
@@ -491,5 +492,28 @@ describe("a list read between appends", () => {
     expect(frozen.buffer).not.toBe(grown.buffer);
     expect(frozen.buffer.byteLength).toBe(61_000 * 4);
     expect(Array.from(frozen)).toEqual(Array.from(grown));
+  });
+});
+
+describe("stale marks", () => {
+  it("grow in place past the documents (a removal past an opened index's slots copies nothing), each still honoured", () => {
+    const current = new Map<number, string[]>();
+    const postings = new Postings(() => current.entries(), (doc, term) => current.get(doc)?.includes(term) ?? false);
+    const far = 200_000;
+    for (const doc of [0, 1, far, far + 1, far + 2]) {
+      current.set(doc, ["word"]);
+      postings.set(doc, ["word"]);
+    }
+    const staleOf = () => (postings as unknown as { stale: Uint8Array }).stale;
+    current.delete(far);
+    postings.remove(far, ["word"]);
+    // The first mark past its end: a growable array of the document's size at least (copied once, from a few bytes).
+    const first = staleOf();
+    expect(isGrowable(first)).toBe(true);
+    current.delete(far + 2);
+    postings.remove(far + 2, ["word"]);
+    // The next grows within the same memory.
+    expect([staleOf().length > first.length, staleOf().buffer === first.buffer]).toEqual([true, true]);
+    expect([...postings.docs("word")]).toEqual([0, 1, far + 1]);
   });
 });

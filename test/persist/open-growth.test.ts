@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { SearchEngine } from "../../src/index.js";
 import type { Collection } from "../../src/index/collection.js";
+import { LASTING_SHARED_FROM } from "../../src/structures/lasting-memory.js";
+import { isGrowable, typedArraysByPath } from "../support/typed-arrays.js";
 import { tempDir } from "./support.js";
 
 // Past the slots from which the arrays grow a step at a time (smaller ones grow themselves at once).
@@ -51,5 +53,31 @@ describe("a new document after an open", () => {
     expect(users.step(1)).toBe(false);
     expect((await opened.search("users", { q: "renamed" })).total_count).toBe(1);
     expect((await opened.search("users", { q: "member6" })).total_count).toBe(0);
+  });
+
+  it("grows every per-document array within the memory it was opened in: nothing copied, nothing left behind", async () => {
+    const engine = new SearchEngine({ rateLimit: false });
+    for (let i = 0; i < USERS; i++) engine.add("users", { login: `member${i}`, id: i + 1, type: "User", followers: i % 1_000, created_at: "2020-01-01T00:00:00Z" });
+    const dir = await tempDir();
+    await engine.save(dir);
+    const opened = await SearchEngine.open(dir, { rateLimit: false });
+    const users = usersOf(opened);
+    // Arrays of one element per slot large enough to be shared: the slots' references, each text
+    // field's occurrence starts and counts, the number and keyword columns, orders and signals (not
+    // the term arrays that happen to have as many: a login is a term of its own).
+    const perSlot = [...typedArraysByPath(users)].filter(([path, a]) => (a as Uint8Array).length === USERS && a.byteLength >= LASTING_SHARED_FROM && !/\.(df|ids|positions|widths)\b/.test(path));
+    expect(perSlot.map(([path]) => path)).toEqual(expect.arrayContaining([".refs", ".counted", ".fields{login}.occurrences.starts", ".fields{login}.occurrences.counts", ".numbers{followers}.values", ".keywords{type}.cells", ".orders.values"]));
+    expect(perSlot.filter(([, a]) => !isGrowable(a)).map(([path]) => path)).toEqual([]);
+
+    opened.add("users", { login: "newcomer", id: USERS + 1, type: "User", followers: 5, created_at: "2021-01-01T00:00:00Z" });
+    while (users.step(1));
+    const grown = typedArraysByPath(users);
+    // Each is longer now, and views the very memory it was opened in.
+    for (const [path, before] of perSlot) {
+      const after = grown.get(path)!;
+      expect([path, (after as Uint8Array).length > USERS, after.buffer === before.buffer]).toEqual([path, true, true]);
+    }
+    expect((await opened.search("users", { q: "newcomer followers:5 created:2021-01-01" })).total_count).toBe(1);
+    expect((await opened.search("users", { q: "member69999 followers:999" })).total_count).toBe(1);
   });
 });

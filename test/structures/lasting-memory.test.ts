@@ -4,29 +4,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { DocSet } from "../../src/index/doc-set.js";
-import { zeroedArray, finish } from "../../src/index/steps.js";
-import { LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
+import { finish, growingArray, zeroedArray, zeroedGrowableArray } from "../../src/index/steps.js";
+import { growableArray, growableBuffer, grownArray, growsInPlace, LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
 import { PackedKeys } from "../../src/structures/packed-keys.js";
 import { PagedRegions } from "../../src/structures/paged-regions.js";
 import { PagedU32 } from "../../src/structures/paged-u32.js";
 import { StringPages } from "../../src/structures/string-pages.js";
+import { typedArraysIn } from "../support/typed-arrays.js";
 
 const isShared = (array: ArrayBufferView) => array.buffer instanceof SharedArrayBuffer;
-
-/** Every typed array reachable from `root` through its fields and arrays, each once. */
-function typedArraysIn(root: unknown): ArrayBufferView[] {
-  const found: ArrayBufferView[] = [];
-  const seen = new Set<unknown>();
-  const visit = (value: unknown) => {
-    if (value === null || typeof value !== "object" || seen.has(value)) return;
-    seen.add(value);
-    if (ArrayBuffer.isView(value)) found.push(value);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else Object.values(value).forEach(visit);
-  };
-  visit(root);
-  return found;
-}
 
 /** The table's arrays of 64 KB or more, of which there must be some: each in shared memory. */
 function expectLargeArraysShared(table: unknown): void {
@@ -102,5 +88,75 @@ describe("tables an index keeps are made of lasting memory", () => {
     finish(reserved.reserving(2_000_000));
     expectLargeArraysShared(reserved);
     expect([grown.idOf("key-199999"), reserved.idOf("key-1")]).toEqual([199_999, -1]);
+  });
+});
+
+/** The growable shared buffer an array views, if it views one (ES2024's growable buffers, typed here). */
+function growableOf(array: ArrayBufferView): { byteLength: number; maxByteLength: number } | undefined {
+  const buffer = array.buffer as SharedArrayBuffer & { growable?: boolean; maxByteLength: number };
+  return buffer instanceof SharedArrayBuffer && buffer.growable ? buffer : undefined;
+}
+
+describe("growable arrays (per-document arrays, which grow with their collection)", () => {
+  it("are zeroed, growable from 64 KB on with room reserved for a sixteenfold growth, ordinary below", () => {
+    const large = growableArray(LASTING_SHARED_FROM / 8, Float64Array);
+    expect([large.length, large.byteOffset, large.every((v) => v === 0)]).toEqual([LASTING_SHARED_FROM / 8, 0, true]);
+    expect(growableOf(large)!.maxByteLength).toBeGreaterThanOrEqual(16 * LASTING_SHARED_FROM);
+    expect(growableOf(growableArray(LASTING_SHARED_FROM / 4 - 1))).toBeUndefined();
+    expect(growableOf(finish(zeroedGrowableArray(LASTING_SHARED_FROM, Uint8Array)))).toBeDefined();
+    expect(growableOf(finish(zeroedArray(LASTING_SHARED_FROM, Uint8Array)))).toBeUndefined();
+    const buffer = growableBuffer(LASTING_SHARED_FROM);
+    expect([buffer.length, buffer.byteOffset, growableOf(buffer) !== undefined]).toEqual([LASTING_SHARED_FROM, 0, true]);
+  });
+
+  it("grow in place, keeping every value, the new ones the fill (NaN too); others are copied into growable memory", () => {
+    const values = growableArray(20_000, Float64Array);
+    for (let i = 0; i < values.length; i++) values[i] = i / 2;
+    const longer = grownArray(values, 50_000, NaN);
+    expect(longer.buffer).toBe(values.buffer);
+    expect([longer.length, longer[19_999], longer[20_000], longer[49_999]]).toEqual([50_000, 9_999.5, NaN, NaN]);
+    expect(grownArray(longer, 40_000)).toBe(longer);
+    // An array of the file, or one made before it was large: copied once, into memory that grows in place after.
+    const plain = new Float64Array(10).fill(7);
+    const copied = grownArray(plain, 20_000, NaN);
+    expect([copied.buffer === plain.buffer, growableOf(copied) !== undefined, copied[9], copied[10], copied[19_999]]).toEqual([false, true, 7, NaN, NaN]);
+    expect(growsInPlace(copied, 20_000 * 16)).toBe(true);
+    // Past the room reserved: copied into a larger reservation.
+    const past = growableOf(copied)!.maxByteLength / 8 + 1;
+    expect(growsInPlace(copied, past)).toBe(false);
+    const beyond = grownArray(copied, past, NaN);
+    expect([beyond.buffer === copied.buffer, growableOf(beyond) !== undefined, beyond[9], beyond[past - 1]]).toEqual([false, true, 7, NaN]);
+  });
+
+  it("grow in steps of a megabyte within their buffer, values set between the steps kept, a growth of the array's own among them", () => {
+    for (const ownGrowthAt of [1, 3]) {
+      let cells = growableArray(100_000, Uint32Array).fill(0xffffffff);
+      const model = new Map<number, number>();
+      const set = (doc: number, value: number) => {
+        if (doc >= cells.length) cells = grownArray(cells, doc + 1, 0xffffffff);
+        cells[doc] = value;
+        model.set(doc, value);
+      };
+      set(99_999, 5);
+      const buffer = cells.buffer;
+      const growing = growingArray(() => cells, 1_500_000, (grown) => (cells = grown), 0xffffffff);
+      let steps = 0;
+      while (!growing.next().done) {
+        steps++;
+        set(steps * 7, steps);
+        // The array grows itself past its length while the steps are under way (a document past the room).
+        if (steps === ownGrowthAt) set(cells.length + 1_000, 42);
+      }
+      // 1.4 million new cells of four bytes: at least five steps of a megabyte.
+      expect(steps, `own growth at ${ownGrowthAt}`).toBeGreaterThanOrEqual(5);
+      // Nothing copied: the same buffer throughout.
+      expect(cells.buffer).toBe(buffer);
+      expect(cells.length).toBe(1_500_000);
+      for (const [doc, value] of model) expect(cells[doc], `doc ${doc}`).toBe(value);
+      // Every cell never set holds the fill, including those past the own growth's end.
+      let unset = 0;
+      for (let doc = 0; doc < cells.length; doc++) if (!model.has(doc) && cells[doc] === 0xffffffff) unset++;
+      expect(unset).toBe(cells.length - model.size);
+    }
   });
 });
