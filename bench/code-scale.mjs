@@ -6,14 +6,14 @@ import { Bench } from "tinybench";
 import { codeCorpus, packageRepositories } from "./code-corpus.mjs";
 import { offHeapBytes } from "./memory.mjs";
 
-const { SearchEngine } = await import(process.env.FORGESEARCH_DIST ? `${process.env.FORGESEARCH_DIST}/index.js` : "../dist/index.js");
+const { SearchEngine, growableBytes = () => 0 } = await import(process.env.FORGESEARCH_DIST ? `${process.env.FORGESEARCH_DIST}/index.js` : "../dist/index.js");
 
 const countArg = process.argv.indexOf("--count");
 const count = countArg > 0 ? Number(process.argv[countArg + 1]) : 40_000;
 const heap = () => {
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return m.heapUsed + offHeapBytes(m);
+  return m.heapUsed + offHeapBytes(m, growableBytes());
 };
 
 const roots = process.argv.flatMap((a, i) => (a === "--root" ? [process.argv[i + 1]] : []));

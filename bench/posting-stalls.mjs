@@ -24,6 +24,7 @@ const { values: opts } = parseArgs({
 });
 const dist = process.env.FORGESEARCH_DIST ? path.resolve(process.env.FORGESEARCH_DIST) : new URL("../dist", import.meta.url).pathname;
 const { Postings } = await import(pathToFileURL(path.join(dist, "index", "postings.js")).href);
+const { growableBytes = () => 0 } = await import(pathToFileURL(path.join(dist, "structures", "lasting-memory.js")).href);
 
 const DOCS = Number(opts.docs);
 const VOCABULARY = 30_000;
@@ -81,6 +82,6 @@ for (let run = 0; run < Number(opts.runs); run++) {
   console.log(
     `${DOCS.toLocaleString("en-US")} documents, ${postings.entryCount.toLocaleString("en-US")} entries: fill ${(fill / 1000).toFixed(1)} s, ` +
       `longest document ${ms(longest)} ms (at ${longestAt.toLocaleString("en-US")}), full collection with the lists held ${ms(collection)} ms, ` +
-      `freezing's longest step ${ms(longestStep)} ms, an add after it ${ms(firstAdd)} ms and a search then ${ms(searchAfter)} ms; heap + external after ${((memory.heapUsed + offHeapBytes(memory)) / 2 ** 20).toFixed(0)} MB`,
+      `freezing's longest step ${ms(longestStep)} ms, an add after it ${ms(firstAdd)} ms and a search then ${ms(searchAfter)} ms; heap + external after ${((memory.heapUsed + offHeapBytes(memory, growableBytes())) / 2 ** 20).toFixed(0)} MB`,
   );
 }

@@ -34,7 +34,7 @@ const { values: opts } = parseArgs({
   },
 });
 const dist = process.env.FORGESEARCH_DIST ? path.resolve(process.env.FORGESEARCH_DIST) : new URL("../dist", import.meta.url).pathname;
-const { SearchEngine } = await import(pathToFileURL(path.join(dist, "index.js")).href);
+const { SearchEngine, growableBytes = () => 0 } = await import(pathToFileURL(path.join(dist, "index.js")).href);
 
 /** The parts whose CPU time is reported: the records' frames, the store's tables, the indexes' states, collections. */
 const PARTS = {
@@ -68,11 +68,13 @@ async function profiled(name, work) {
       if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullCollections++;
     }
   });
-  // Array buffers' memory taken in all during the phase: each rise of the sampled total.
+  // Array buffers' memory taken in all during the phase: each rise of the sampled total (growable ones
+  // are left out of Node's figure: the engine counts them).
   let buffersGrew = 0;
-  let buffers = process.memoryUsage().arrayBuffers;
+  const buffersNow = () => process.memoryUsage().arrayBuffers + growableBytes();
+  let buffers = buffersNow();
   const sampleBuffers = () => {
-    const now = process.memoryUsage().arrayBuffers;
+    const now = buffersNow();
     if (now > buffers) buffersGrew += now - buffers;
     buffers = now;
   };

@@ -18,3 +18,4 @@ export { importGharchive, GharchiveInputError, type ImportGharchiveOptions, type
 export { resolveLanguage, languageOfPath } from "./languages/index.js";
 export * from "./eval/index.js";
 export type { SearchItem, SearchItems } from "./items.js";
+export { growableBytes } from "./structures/lasting-memory.js";

@@ -62,6 +62,22 @@ const LEAST_RESERVED = 16 * 1024 * 1024;
 /** V8's largest growable shared buffer: 4 GiB (a column of doubles for half a billion documents). */
 const MOST_RESERVED = 2 ** 32;
 
+/**
+ * Bytes held in growable buffers now. V8 allocates them apart from other array buffers, and Node's
+ * `process.memoryUsage().arrayBuffers` leaves them out (a 100 MB growable buffer adds nothing to it):
+ * counted here, as they are made and grown, and taken off once the collector has freed them.
+ */
+let growableHeld = 0;
+const growableSizes = new WeakMap<SharedArrayBuffer, { bytes: number }>();
+const growableFreed = new FinalizationRegistry<{ bytes: number }>((held) => {
+  growableHeld -= held.bytes;
+});
+
+/** Bytes in growable buffers (an index's per-document arrays), which Node's `arrayBuffers` leaves out. */
+export function growableBytes(): number {
+  return growableHeld;
+}
+
 /** A zeroed array of `length` in lasting memory that `grownArray` grows in place (from 64 KB on; ordinary below, as `lastingArray`). */
 export function growableArray(length: number): Uint32Array;
 export function growableArray<T extends NumberArray>(length: number, width: Width<T>): T;
@@ -70,6 +86,10 @@ export function growableArray(length: number, width: Width<NumberArray> = Uint32
   if (bytes < LASTING_SHARED_FROM || bytes > MOST_RESERVED) return lastingArray(length, width);
   const reserved = Math.min(MOST_RESERVED, Math.max(LEAST_RESERVED, bytes * RESERVED_PER_BYTE));
   const buffer = new (SharedArrayBuffer as new (bytes: number, options: { maxByteLength: number }) => SharedArrayBuffer)(bytes, { maxByteLength: reserved });
+  const held = { bytes };
+  growableSizes.set(buffer, held);
+  growableFreed.register(buffer, held);
+  growableHeld += bytes;
   return new width(buffer, 0, length);
 }
 
@@ -105,6 +125,8 @@ export function extendBy(array: NumberArray, length: number, most: number, fill:
   const to = Math.min(length * width.BYTES_PER_ELEMENT, had + most);
   if (to > had) {
     buffer.grow(to);
+    growableSizes.get(buffer)!.bytes = to;
+    growableHeld += to - had;
     if (touch || fill !== 0) new width(buffer, had, (to - had) / width.BYTES_PER_ELEMENT).fill(fill);
   }
   return to >= length * width.BYTES_PER_ELEMENT;

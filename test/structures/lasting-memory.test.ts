@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DocSet } from "../../src/index/doc-set.js";
 import { finish, growingArray, zeroedArray, zeroedGrowableArray } from "../../src/index/steps.js";
-import { growableArray, growableBuffer, grownArray, growsInPlace, LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
+import { growableArray, growableBuffer, growableBytes, grownArray, growsInPlace, LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
 import { PackedKeys } from "../../src/structures/packed-keys.js";
 import { PagedRegions } from "../../src/structures/paged-regions.js";
 import { PagedU32 } from "../../src/structures/paged-u32.js";
@@ -158,5 +158,34 @@ describe("growable arrays (per-document arrays, which grow with their collection
       for (let doc = 0; doc < cells.length; doc++) if (!model.has(doc) && cells[doc] === 0xffffffff) unset++;
       expect(unset).toBe(cells.length - model.size);
     }
+  });
+
+  it("are counted as made and grown (Node's arrayBuffers leaves them out), and no longer once freed", async () => {
+    const { setFlagsFromString } = await import("node:v8");
+    const { runInNewContext } = await import("node:vm");
+    setFlagsFromString("--expose-gc");
+    const collect = runInNewContext("gc") as () => void;
+    // Collections, each followed by a pause for the callbacks: the arrays of earlier tests freed first.
+    const settle = async (until: () => boolean) => {
+      for (let round = 0; round < 20 && !until(); round++) {
+        collect();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    let last = -1;
+    await settle(() => last === (last = growableBytes()));
+    const before = growableBytes();
+    let array: Uint32Array | undefined = growableArray(100_000);
+    expect(growableBytes() - before).toBe(400_000);
+    array = grownArray(array, 150_000);
+    expect(growableBytes() - before).toBe(600_000);
+    // Small ones are ordinary memory, which Node counts.
+    growableArray(10);
+    expect(growableBytes() - before).toBe(600_000);
+    array[0] = 1;
+    array = undefined;
+    // The count is lowered once the collector has freed the buffer and its callback has run.
+    await settle(() => growableBytes() === before);
+    expect(growableBytes() - before).toBe(0);
   });
 });
