@@ -85,7 +85,15 @@ export function growableArray(length: number, width: Width<NumberArray> = Uint32
   const bytes = length * width.BYTES_PER_ELEMENT;
   if (bytes < LASTING_SHARED_FROM || bytes > MOST_RESERVED) return lastingArray(length, width);
   const reserved = Math.min(MOST_RESERVED, Math.max(LEAST_RESERVED, bytes * RESERVED_PER_BYTE));
-  const buffer = new (SharedArrayBuffer as new (bytes: number, options: { maxByteLength: number }) => SharedArrayBuffer)(bytes, { maxByteLength: reserved });
+  let buffer: SharedArrayBuffer;
+  try {
+    buffer = new (SharedArrayBuffer as new (bytes: number, options: { maxByteLength: number }) => SharedArrayBuffer)(bytes, { maxByteLength: reserved });
+  } catch (error) {
+    // The reservation refused (a limit on address space, `ulimit -v`, or on mappings): an array that
+    // grows by copy, as before, rather than a failure.
+    if (error instanceof RangeError) return lastingArray(length, width);
+    throw error;
+  }
   const held = { bytes };
   growableSizes.set(buffer, held);
   growableFreed.register(buffer, held);

@@ -1,8 +1,9 @@
 /**
  * Lasting memory: zeroed, in shared buffers from 64 KB on (which V8 does not count as external
- * memory), ordinary below; and the tables an index keeps for good made of it.
+ * memory), ordinary below; the tables an index keeps for good made of it; and per-document arrays in
+ * growable shared buffers, which grow in place and are counted apart (Node's figures leave them out).
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DocSet } from "../../src/index/doc-set.js";
 import { finish, growingArray, zeroedArray, zeroedGrowableArray } from "../../src/index/steps.js";
 import { growableArray, growableBuffer, growableBytes, grownArray, growsInPlace, LASTING_SHARED_FROM, lastingArray, lastingBuffer } from "../../src/structures/lasting-memory.js";
@@ -187,5 +188,28 @@ describe("growable arrays (per-document arrays, which grow with their collection
     // The count is lowered once the collector has freed the buffer and its callback has run.
     await settle(() => growableBytes() === before);
     expect(growableBytes() - before).toBe(0);
+  });
+
+  it("fall back to arrays that grow by copy when the address space is refused (a `ulimit -v`, too many mappings)", () => {
+    // As V8 refuses a reservation it cannot make: "RangeError: Array buffer allocation failed".
+    class Refusing extends SharedArrayBuffer {
+      constructor(bytes: number, options?: { maxByteLength?: number }) {
+        if (options?.maxByteLength !== undefined) throw new RangeError("Array buffer allocation failed");
+        super(bytes);
+      }
+    }
+    vi.stubGlobal("SharedArrayBuffer", Refusing);
+    try {
+      const before = growableBytes();
+      const array = growableArray(100_000);
+      array[99_999] = 7;
+      expect([array.length, isShared(array), growableOf(array), growableBytes() - before]).toEqual([100_000, true, undefined, 0]);
+      const longer = grownArray(array, 150_000, 3);
+      expect([longer.length, longer[99_999], longer[100_000], longer[149_999]]).toEqual([150_000, 7, 3, 3]);
+      const stepped = finish(zeroedGrowableArray(100_000, Float64Array));
+      expect([stepped.length, growableOf(stepped)]).toEqual([100_000, undefined]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
