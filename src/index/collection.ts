@@ -117,7 +117,7 @@ export class Collection {
   private checkAt = 32;
   /** Documents every per-document array holds (the growing done; a small array may still grow itself). */
   private room = 64;
-  /** Growing the per-document arrays, one step per document indexed (a megabyte of fresh memory, or a copy). */
+  /** Growing the per-document arrays, one step per document indexed (a megabyte of fresh memory, grown in place or, once, copied). */
   private readonly growing: Array<Steps<void>> = [];
   /** 1 for each document counted in the statistics (a public one). */
   private counted: Uint8Array<ArrayBufferLike> = new Uint8Array(64);
@@ -235,7 +235,7 @@ export class Collection {
 
   /**
    * Grows the per-document arrays ahead of need, for the documents indexed, pending and expected with
-   * a tenth to spare: one early copy of each instead of many late ones. Dozens of columns growing
+   * a tenth to spare: one early growth of each instead of many late ones. Dozens of columns growing
    * together past a million documents allocated hundreds of megabytes at once, and each allocation
    * set off a collection ("external memory pressure"): a stall of most of a second. So once half the
    * room is in use, the arrays grow one per document indexed (each still grows itself if it must).
@@ -357,7 +357,7 @@ export class Collection {
     while (this.pending.size) {
       if (done++ >= limit) return true;
       if (this.growsFirst()) {
-        // A grow copies an array of every document: the caller looks at the clock after each.
+        // A step of growth writes a megabyte of fresh memory: the caller looks at the clock after each.
         if (limit < Infinity) return true;
         continue;
       }

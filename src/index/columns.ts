@@ -233,12 +233,12 @@ export class NumberColumn {
     ranges.least[word] = any ? (least - this.offset) * this.scale : NaN;
   }
 
-  /** Room for documents 0 … size-1 (a large build says so early, while a copy is cheap). */
+  /** Room for documents 0 … size-1 (a large build says so early), grown in place (`grownArray`). */
   reserve(size: number): void {
     this.values = grownArray(this.values, size, this.missing);
   }
 
-  /** `reserve` in steps (`growingArray`): an array of ten million doubles is copied into memory written before. */
+  /** `reserve` in steps (`growingArray`): ten million doubles' fresh memory is first written a megabyte a step. */
   reserving(size: number): Steps<void> {
     return growingArray(() => this.values, size, (grown) => (this.values = grown), this.missing);
   }

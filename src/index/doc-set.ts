@@ -12,7 +12,7 @@ import { finish, growingArray, noSteps, zeroedArray, zeroedGrowableArray, type S
  * A set holding at least one slot in DENSE (and MIN_DENSE documents) is kept as bits over slots
  * instead (`bitmap`): a query combines it with others a word (32 slots) at a time instead of
  * stepping through hundreds of thousands of numbers, it takes a bit per slot instead of four bytes
- * per document, and growing it copies a 32nd of what the list copied. The list of a value most
+ * per document, and it grows in place (a list grows by copy). The list of a value most
  * documents hold doubled at the same document in every such column: at ten million documents one
  * record's indexing copied some 30 MB per column at once. A set turns to bits when its list is
  * full and dense, when it is built dense, or when its bitmap is asked for while dense; and back to

@@ -11,7 +11,7 @@ import { PackedKeys } from "../../src/structures/packed-keys.js";
 import { PagedRegions } from "../../src/structures/paged-regions.js";
 import { PagedU32 } from "../../src/structures/paged-u32.js";
 import { StringPages } from "../../src/structures/string-pages.js";
-import { typedArraysIn } from "../support/typed-arrays.js";
+import { growableBufferOf, typedArraysIn } from "../support/typed-arrays.js";
 
 const isShared = (array: ArrayBufferView) => array.buffer instanceof SharedArrayBuffer;
 
@@ -92,22 +92,16 @@ describe("tables an index keeps are made of lasting memory", () => {
   });
 });
 
-/** The growable shared buffer an array views, if it views one (ES2024's growable buffers, typed here). */
-function growableOf(array: ArrayBufferView): { byteLength: number; maxByteLength: number } | undefined {
-  const buffer = array.buffer as SharedArrayBuffer & { growable?: boolean; maxByteLength: number };
-  return buffer instanceof SharedArrayBuffer && buffer.growable ? buffer : undefined;
-}
-
 describe("growable arrays (per-document arrays, which grow with their collection)", () => {
   it("are zeroed, growable from 64 KB on with room reserved for a sixteenfold growth, ordinary below", () => {
     const large = growableArray(LASTING_SHARED_FROM / 8, Float64Array);
     expect([large.length, large.byteOffset, large.every((v) => v === 0)]).toEqual([LASTING_SHARED_FROM / 8, 0, true]);
-    expect(growableOf(large)!.maxByteLength).toBeGreaterThanOrEqual(16 * LASTING_SHARED_FROM);
-    expect(growableOf(growableArray(LASTING_SHARED_FROM / 4 - 1))).toBeUndefined();
-    expect(growableOf(finish(zeroedGrowableArray(LASTING_SHARED_FROM, Uint8Array)))).toBeDefined();
-    expect(growableOf(finish(zeroedArray(LASTING_SHARED_FROM, Uint8Array)))).toBeUndefined();
+    expect(growableBufferOf(large)!.maxByteLength).toBeGreaterThanOrEqual(16 * LASTING_SHARED_FROM);
+    expect(growableBufferOf(growableArray(LASTING_SHARED_FROM / 4 - 1))).toBeUndefined();
+    expect(growableBufferOf(finish(zeroedGrowableArray(LASTING_SHARED_FROM, Uint8Array)))).toBeDefined();
+    expect(growableBufferOf(finish(zeroedArray(LASTING_SHARED_FROM, Uint8Array)))).toBeUndefined();
     const buffer = growableBuffer(LASTING_SHARED_FROM);
-    expect([buffer.length, buffer.byteOffset, growableOf(buffer) !== undefined]).toEqual([LASTING_SHARED_FROM, 0, true]);
+    expect([buffer.length, buffer.byteOffset, growableBufferOf(buffer) !== undefined]).toEqual([LASTING_SHARED_FROM, 0, true]);
   });
 
   it("grow in place, keeping every value, the new ones the fill (NaN too); others are copied into growable memory", () => {
@@ -120,13 +114,13 @@ describe("growable arrays (per-document arrays, which grow with their collection
     // An array of the file, or one made before it was large: copied once, into memory that grows in place after.
     const plain = new Float64Array(10).fill(7);
     const copied = grownArray(plain, 20_000, NaN);
-    expect([copied.buffer === plain.buffer, growableOf(copied) !== undefined, copied[9], copied[10], copied[19_999]]).toEqual([false, true, 7, NaN, NaN]);
+    expect([copied.buffer === plain.buffer, growableBufferOf(copied) !== undefined, copied[9], copied[10], copied[19_999]]).toEqual([false, true, 7, NaN, NaN]);
     expect(growsInPlace(copied, 20_000 * 16)).toBe(true);
     // Past the room reserved: copied into a larger reservation.
-    const past = growableOf(copied)!.maxByteLength / 8 + 1;
+    const past = growableBufferOf(copied)!.maxByteLength / 8 + 1;
     expect(growsInPlace(copied, past)).toBe(false);
     const beyond = grownArray(copied, past, NaN);
-    expect([beyond.buffer === copied.buffer, growableOf(beyond) !== undefined, beyond[9], beyond[past - 1]]).toEqual([false, true, 7, NaN]);
+    expect([beyond.buffer === copied.buffer, growableBufferOf(beyond) !== undefined, beyond[9], beyond[past - 1]]).toEqual([false, true, 7, NaN]);
   });
 
   it("grow in steps of a megabyte within their buffer, values set between the steps kept, a growth of the array's own among them", () => {
@@ -203,11 +197,11 @@ describe("growable arrays (per-document arrays, which grow with their collection
       const before = growableBytes();
       const array = growableArray(100_000);
       array[99_999] = 7;
-      expect([array.length, isShared(array), growableOf(array), growableBytes() - before]).toEqual([100_000, true, undefined, 0]);
+      expect([array.length, isShared(array), growableBufferOf(array), growableBytes() - before]).toEqual([100_000, true, undefined, 0]);
       const longer = grownArray(array, 150_000, 3);
       expect([longer.length, longer[99_999], longer[100_000], longer[149_999]]).toEqual([150_000, 7, 3, 3]);
       const stepped = finish(zeroedGrowableArray(100_000, Float64Array));
-      expect([stepped.length, growableOf(stepped)]).toEqual([100_000, undefined]);
+      expect([stepped.length, growableBufferOf(stepped)]).toEqual([100_000, undefined]);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -22,8 +22,13 @@ export function typedArraysIn(root: unknown): ArrayBufferView[] {
   return [...typedArraysByPath(root).values()];
 }
 
-/** Whether the array views a growable shared buffer (ES2024, typed here). */
+/** The growable shared buffer the array views, if it views one (ES2024, typed here). */
+export function growableBufferOf(array: ArrayBufferView): { byteLength: number; maxByteLength: number } | undefined {
+  const buffer = array.buffer as SharedArrayBuffer & { growable?: boolean; maxByteLength: number };
+  return buffer instanceof SharedArrayBuffer && buffer.growable === true ? buffer : undefined;
+}
+
+/** Whether the array views a growable shared buffer. */
 export function isGrowable(array: ArrayBufferView): boolean {
-  const buffer = array.buffer as SharedArrayBuffer & { growable?: boolean };
-  return buffer instanceof SharedArrayBuffer && buffer.growable === true;
+  return growableBufferOf(array) !== undefined;
 }
