@@ -21,7 +21,8 @@ import { PackedKeys } from "../structures/packed-keys.js";
 import { StringList, type ListLike } from "../structures/string-list.js";
 import { KeywordColumn, NumberColumn, type NumberColumnState } from "./columns.js";
 import { FieldTerms } from "./field-terms.js";
-import { TermTranslation, type GivenBatch } from "./given-terms.js";
+import { asKeywords, asNumber } from "./column-values.js";
+import { TermTranslation, type GivenBatch, type GivenColumns } from "./given-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
 import { inverting, takingSaved } from "./inverted.js";
@@ -58,16 +59,12 @@ const CHANGES_KEPT = 65_536;
 /** Slots from which the per-document arrays grow a step at a time before a new document (`growsFirst`): smaller ones grow themselves in no time. */
 const GROW_FIRST_FROM = 1 << 16;
 
+/** A column a reading did not give (`givenPlaces`). */
+const NOT_GIVEN = -1;
+
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
-
-function asKeywords(v: unknown): string[] {
-  if (v == null || v === "") return [];
-  if (Array.isArray(v)) return v.flatMap(asKeywords);
-  if (typeof v === "boolean") return [v ? "true" : "false"];
-  return [String(v).toLowerCase()];
-}
 
 export class Collection {
   readonly spec: KindSpec<RecordLike>;
@@ -93,6 +90,8 @@ export class Collection {
   private offeredLine = 0;
   /** The local ids of the reading that offered terms last, as this collection's. */
   private translation: TermTranslation | undefined;
+  /** Where the spec's columns are among the columns readings give (`givenPlaces`). */
+  private placesOfGiven: { numbers: readonly string[]; keywords: readonly string[]; places: Int32Array } | undefined;
   /** A field's term ids and positions in (term id, position) order, as they go into the occurrences. */
   private sortedIds = new Uint32Array(1024);
   private sortedPositions = new Uint32Array(1024);
@@ -448,7 +447,8 @@ export class Collection {
     this.offeredBatch = undefined;
     for (const field of this.fields.values()) this.indexField(field, doc, record, given);
     this.textChanges.note(doc);
-    for (const c of this.spec.columns) this.setColumn(c, doc, record);
+    if (given?.columns) this.setColumnsGiven(doc, record, given.columns);
+    else for (const c of this.spec.columns) this.setColumn(c, doc, record);
     this.orders.setExactly(doc, this.spec.order(record));
     this.readSignals(doc, record);
     this.account(doc);
@@ -499,11 +499,13 @@ export class Collection {
     this.offeredLine = line;
   }
 
-  /** Lets go of what readings offered (a load's end): their terms and their translation. */
+  /** Lets go of what readings offered (a load's end): their terms, their values and their translations. */
   forgetOffers(): void {
     this.offeredRef = -1;
     this.offeredBatch = undefined;
     this.translation = undefined;
+    this.placesOfGiven = undefined;
+    for (const column of this.keywords.values()) column.forgetGiven();
   }
 
   /** Indexes the field's text of a document anew, replacing what it had (read elsewhere when `given`, the batch offered, holds it). */
@@ -588,11 +590,36 @@ export class Collection {
     };
   }
 
+  /** Sets every column of a document, those a reading thread read (line `offeredLine` of `given`) from their values there. */
+  private setColumnsGiven(doc: number, record: RecordLike, given: GivenColumns): void {
+    const places = this.givenPlaces(given);
+    const line = this.offeredLine;
+    const [numbers, keywords] = [given.numberNames.length, given.keywordNames.length];
+    for (let i = 0; i < places.length; i++) {
+      const c = this.spec.columns[i];
+      const k = places[i];
+      if (k === NOT_GIVEN) this.setColumn(c, doc, record);
+      else if (c.type === "number") this.numbers.get(c.name)!.set(doc, given.numbers[line * numbers + k]);
+      else {
+        const at = line * keywords + k;
+        this.keywords.get(c.name)!.setGiven(doc, given.locals[k], given.keywordIds, given.keywordStarts[at], given.keywordStarts[at + 1]);
+      }
+    }
+  }
+
+  /** Per column of the spec, its place among `given`'s columns of its type, or NOT_GIVEN; kept while readings name the same columns. */
+  private givenPlaces(given: GivenColumns): Int32Array {
+    const kept = this.placesOfGiven;
+    if (kept?.numbers === given.numberNames && kept.keywords === given.keywordNames) return kept.places;
+    const places = Int32Array.from(this.spec.columns, (c) => (c.type === "number" ? given.numberNames : given.keywordNames).indexOf(c.name));
+    this.placesOfGiven = { numbers: given.numberNames, keywords: given.keywordNames, places };
+    return places;
+  }
+
   private setColumn(c: ColumnSpec<RecordLike>, doc: number, record: RecordLike): void {
     const value = c.value(record, this.store);
     if (c.type === "number") {
-      const n = typeof value === "number" ? value : typeof value === "boolean" ? Number(value) : NaN;
-      this.numbers.get(c.name)!.set(doc, n);
+      this.numbers.get(c.name)!.set(doc, asNumber(value));
     } else {
       this.keywords.get(c.name)!.set(doc, asKeywords(value));
     }

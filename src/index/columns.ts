@@ -469,6 +469,14 @@ export class KeywordColumn {
   private savedMost = 0;
   /** A build from `saved` under way. */
   private build: Steps<void> | undefined;
+  /** Ids let go so far: ids kept for values given by local id (`setGiven`) are good while this is unchanged. */
+  private released = 0;
+  /** The ids of the values of the last reading that gave this column values (`setGiven`). */
+  private given: GivenValueIds | undefined;
+  /** The value `set` last gave a document alone, its id, and `released` then. */
+  private lastValue: string | undefined;
+  private lastId = -1;
+  private lastReleased = -1;
 
   /** `keys`: the documents' keys, when a value equal to its document's key is to be read from them. */
   constructor(keys?: DocKeys) {
@@ -483,12 +491,14 @@ export class KeywordColumn {
     this.clear(doc);
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
-    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && this.valueKeys.idOf(unique[0]) < 0) {
-      this.setCell(doc, OWN_KEY);
-      return;
-    }
     if (unique.length === 1) {
-      const id = this.idOf(unique[0]);
+      const value = unique[0];
+      // Documents one after another often hold the same value (a repository's visibility): its id is kept while no id is let go.
+      let id = value === this.lastValue && this.lastReleased === this.released ? this.lastId : -1;
+      if (id < 0) {
+        if (this.isOwnKey(doc, value) && this.valueKeys.idOf(value) < 0) return this.setCell(doc, OWN_KEY);
+        [this.lastValue, this.lastId, this.lastReleased] = [value, (id = this.idOf(value)), this.released];
+      }
       this.setCell(doc, id + 1);
       this.post(id, doc);
       return;
@@ -500,6 +510,55 @@ export class KeywordColumn {
       this.post(id, doc);
     }
     this.setCell(doc, LISTED + at);
+  }
+
+  /**
+   * `set(doc, values)` for values given as local ids of another thread's dictionary (`source[from …
+   * to)`, ids into `local`): the same outcome, with each distinct value of `local` looked up here once
+   * (its id kept until an id is let go, or `local` is another array) rather than once per document.
+   */
+  setGiven(doc: number, local: readonly string[], source: Uint32Array, from: number, to: number): void {
+    this.ready();
+    const cell = doc < this.cells.length ? this.cells[doc] : NONE;
+    // A document that holds values already is compared and replaced by value, as `set` does (rare in a load: a record given twice).
+    if (cell !== NONE) return this.set(doc, Array.from(source.subarray(from, to), (l) => local[l]));
+    const unique = distinctIds(source, from, to);
+    if (!unique.length) return;
+    if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
+    const given = this.givenIds(local);
+    if (unique.length === 1) {
+      const l = unique[0];
+      let id = l < given.ids.length ? given.ids[l] : -1;
+      if (id < 0) {
+        const value = local[l];
+        if (this.isOwnKey(doc, value) && this.valueKeys.idOf(value) < 0) return this.setCell(doc, OWN_KEY);
+        id = given.remember(l, this.idOf(value));
+      }
+      this.setCell(doc, id + 1);
+      this.post(id, doc);
+      return;
+    }
+    const at = this.lists.add(unique.length, LISTED);
+    for (let i = 0; i < unique.length; i++) {
+      const l = unique[i];
+      let id = l < given.ids.length ? given.ids[l] : -1;
+      if (id < 0) id = given.remember(l, this.idOf(local[l]));
+      this.lists.setId(at, i, id);
+      this.post(id, doc);
+    }
+    this.setCell(doc, LISTED + at);
+  }
+
+  /** Lets go of the values a reading gave and their ids (a load's end: tens of thousands of strings), and of the value `set` kept. */
+  forgetGiven(): void {
+    this.given = undefined;
+    this.lastValue = undefined;
+  }
+
+  /** The ids of `local`'s values known so far: kept while `local` is the same array and no id was let go (an id let go may come back as another value's). */
+  private givenIds(local: readonly string[]): GivenValueIds {
+    if (this.given?.local !== local || this.given.released !== this.released) this.given = new GivenValueIds(local, this.released);
+    return this.given;
   }
 
   /** Room for documents 0 … size-1, in steps (`growingArray`): a large build says so early. */
@@ -1008,6 +1067,7 @@ export class KeywordColumn {
       this.docsById[id] = NO_DOC;
       this.singles[id] = undefined;
       this.ids.release(id);
+      this.released++;
     }
   }
 }
@@ -1020,6 +1080,37 @@ interface OwnKeys {
   docs: BitSet;
   marked: number;
 }
+
+/** A column's ids of the values of one reading (`KeywordColumn.setGiven`), by local id; -1 for one not met yet. */
+class GivenValueIds {
+  ids = new Int32Array(64).fill(-1);
+
+  constructor(
+    readonly local: readonly string[],
+    readonly released: number,
+  ) {}
+
+  /** Keeps `id` as the id of local value `l`; returns it. */
+  remember(l: number, id: number): number {
+    if (l >= this.ids.length) {
+      const grown = new Int32Array(Math.max(l + 1, this.ids.length * 2)).fill(-1);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    return (this.ids[l] = id);
+  }
+}
+
+/** The distinct ids of `source[from … to)` in order of first appearance (as `set` keeps the first of repeated values). */
+function distinctIds(source: Uint32Array, from: number, to: number): number[] {
+  const out: number[] = [];
+  if (to - from > DISTINCT_BY_SCAN) return [...new Set(source.subarray(from, to))];
+  for (let i = from; i < to; i++) if (!out.includes(source[i])) out.push(source[i]);
+  return out;
+}
+
+/** Values of one document past which repeats are found with a set rather than by scanning the values so far. */
+const DISTINCT_BY_SCAN = 16;
 
 /** `docs` of a value id no document holds. */
 const NO_DOC = -1;

@@ -3,7 +3,8 @@
  * come from the record alone (`TextFieldSpec.fromRecordAlone`) into term ids of a dictionary of its
  * own, so that the main thread, which indexes, neither tokenizes nor hashes those words. Those ids
  * ("local") are numbered in order of first use, as a collection numbers its own; a collection turns
- * them into its ids through `TermTranslation`, each local term looked up once.
+ * them into its ids through `TermTranslation`, each local term looked up once. The columns read from
+ * the record alone come the same way (`GivenColumns`).
  */
 import type { TermDictionary } from "./term-dictionary.js";
 
@@ -19,6 +20,25 @@ export interface GivenBatch {
   widths: Uint32Array;
   /** The reading's local terms by local id, one array over all its batches (this batch's new ones among them). */
   local: readonly string[];
+  /** The values of the columns read from the record alone (`columnsFromRecordAlone`), when the reading read them. */
+  columns?: GivenColumns;
+}
+
+/**
+ * Columns of a batch's lines read elsewhere: numbers as they are, keywords as local ids of a
+ * dictionary per column (the main thread then hashes each distinct value once, not once per line).
+ */
+export interface GivenColumns {
+  numberNames: readonly string[];
+  /** Line l's value of number column k at l × numberNames.length + k (NaN: none). */
+  numbers: Float64Array;
+  keywordNames: readonly string[];
+  /** Where line l's values of keyword column k begin in `keywordIds`: index l × keywordNames.length + k; one more entry at the end. */
+  keywordStarts: Uint32Array;
+  /** Local value ids, in the order the column's value lists them (repeats included, as `asKeywords` gives them). */
+  keywordIds: Uint32Array;
+  /** Per keyword column, its values by local id (this batch's new ones among them): an array that starts again when the reading's dictionary does. */
+  locals: ReadonlyArray<readonly string[]>;
 }
 
 /** A local id not yet met by the collection. */

@@ -14,6 +14,7 @@ import { RECORD_KINDS } from "../kinds/index.js";
 import type { KindSpec, RecordLike, SearchKind } from "../kinds/types.js";
 import type { DumpKind } from "../records/kinds.js";
 import type { Collection } from "./collection.js";
+import { columnsFromRecordAlone } from "./column-values.js";
 import type { GivenBatch } from "./given-terms.js";
 
 /**
@@ -58,11 +59,13 @@ export class LoadIndexer {
 
   /**
    * What a reading thread may read of the current file's records for the collections indexed as it
-   * loads: per collection, its fields that come from the record alone.
+   * loads: per collection, its fields and columns that come from the record alone.
    */
-  readers(): Array<{ kind: SearchKind; fields: string[] }> {
-    this.reading = this.active.filter((c) => c.spec.textFields.some((f) => f.fromRecordAlone));
-    return this.reading.map((c) => ({ kind: c.spec.kind, fields: c.spec.textFields.filter((f) => f.fromRecordAlone).map((f) => f.name) }));
+  readers(): Array<{ kind: SearchKind; fields: string[]; numbers: string[]; keywords: string[] }> {
+    const readers = this.active.map((c) => ({ collection: c, kind: c.spec.kind, fields: c.spec.textFields.filter((f) => f.fromRecordAlone).map((f) => f.name), ...columnsFromRecordAlone(c.spec) }));
+    const reading = readers.filter((r) => r.fields.length + r.numbers.length + r.keywords.length > 0);
+    this.reading = reading.map((r) => r.collection);
+    return reading.map(({ kind, fields, numbers, keywords }) => ({ kind, fields, numbers, keywords }));
   }
 
   /**

@@ -69,12 +69,13 @@ export function ownerLogin(repo: RecordLike | undefined, fullName?: string): str
  * Columns for a record of a repository: `repo`, `owner`, `owner_type`,
  * `visibility`, `archived`, `repo_fork`, `repo_language`.
  */
-export function repositoryColumns(repoName: (doc: RecordLike, store: StoreReader) => string | undefined): ColumnSpec<RecordLike>[] {
+export function repositoryColumns(repoName: RepoName): ColumnSpec<RecordLike>[] {
   const facts = (doc: RecordLike, store: StoreReader) => repositoryFacts(doc, repoName, store);
   // A repository's change reaches exactly the documents whose `repo` column names it.
   const joined = { dependsOn: ["repositories" as const], joinedBy: { column: "repo", key: repositoryKey } };
   return [
-    { name: "repo", type: "keyword", value: (d, s) => repoName(d, s)?.toLowerCase() },
+    // Read from the record alone (one parameter): a load's reading thread reads it.
+    { name: "repo", type: "keyword", value: (d) => repoName(d)?.toLowerCase() },
     { name: "owner", type: "keyword", value: (d, s) => facts(d, s).owner },
     { name: "visibility", type: "keyword", ...joined, value: (d, s) => facts(d, s).visibility },
     { name: "archived", type: "keyword", ...joined, value: (d, s) => facts(d, s).archived },
@@ -108,7 +109,8 @@ interface KeptFacts {
   lastFacts?: RepositoryFacts;
 }
 
-type RepoName = (doc: RecordLike, store: StoreReader) => string | undefined;
+/** A record's repository's name, read from the record alone. */
+type RepoName = (doc: RecordLike) => string | undefined;
 /** Names whose facts are kept; past this many, the table starts again. */
 const FACTS_KEPT = 1 << 16;
 
@@ -127,7 +129,7 @@ function repositoryFacts(doc: RecordLike, repoName: RepoName, store: StoreReader
   let kept = factsByStore.get(store);
   if (!kept || kept.version !== version || kept.byName.size >= FACTS_KEPT) factsByStore.set(store, (kept = { version, byName: new Map() }));
   if (kept.lastDoc === doc && kept.lastRepoName === repoName) return kept.lastFacts!;
-  const name = repoName(doc, store);
+  const name = repoName(doc);
   const key = name ?? "";
   let facts = kept.byName.get(key);
   if (!facts) {

@@ -38,7 +38,9 @@ export interface ColumnSpec<D> {
   type: ColumnType;
   /**
    * Values for a document: numbers (dates as epoch ms) for number columns,
-   * strings (normalised by the spec) for keyword columns.
+   * strings (normalised by the spec) for keyword columns. A function that declares one parameter
+   * reads the record alone (it cannot reach the store): a load's reading thread may compute it
+   * (`columnsFromRecordAlone`), so it must depend on nothing but the record.
    */
   value(doc: D, store: StoreReader): number | string | string[] | boolean | null | undefined;
   /**

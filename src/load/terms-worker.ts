@@ -1,7 +1,8 @@
 /**
  * The reading thread of a load (src/load/thread-lines.ts): reads one dump file's lines as `readLines`
  * does, parses each and reads the text fields that come from the record alone into term ids of a
- * dictionary of its own, and hands the lines over in batches, a few batches ahead of the main thread.
+ * dictionary of its own and the columns that do into values (`ColumnBatch`), and hands the lines
+ * over in batches, a few batches ahead of the main thread.
  * What it cannot read (a line that is not a JSON object, a field that throws) it marks unread: the
  * main thread then reads that line as it would without this thread.
  */
@@ -12,8 +13,10 @@ import { lowerThreadPriority } from "../concurrency/thread-priority.js";
 import { FieldTerms } from "../index/field-terms.js";
 import { TermDictionary } from "../index/term-dictionary.js";
 import { KINDS } from "../kinds/index.js";
-import type { RecordLike, TextFieldSpec } from "../kinds/types.js";
+import { readFromRecordAlone } from "../index/column-values.js";
+import type { ColumnSpec, RecordLike, SearchKind, TextFieldSpec } from "../kinds/types.js";
 import type { StoreReader } from "../records/store-reader.js";
+import { ColumnBatch } from "./column-batch.js";
 import { readLines } from "./lines.js";
 import { parseRecord } from "./parse-record.js";
 import { LINE_TOO_LONG, LINE_INVALID_UTF8, LINE_UNREAD, type BatchMessage, type ReadingRequest, type ReadingReply } from "./thread-protocol.js";
@@ -75,6 +78,7 @@ interface Reader {
   dictionary: TermDictionary;
   /** Local terms sent so far. */
   sent: number;
+  columns: ColumnBatch;
 }
 
 /** `Atomics.waitAsync` (Node 16 on), which the ES2023 library this project compiles with does not declare. */
@@ -84,7 +88,7 @@ lowerThreadPriority(setPriority, readlinkSync);
 
 const port = parentPort!;
 const request = workerData as ReadingRequest;
-const readers: Reader[] = request.readers.map(({ kind, fields }) => ({
+const readers: Reader[] = request.readers.map(({ kind, fields, numbers, keywords }) => ({
   fields: fields.map((name) => {
     const field = KINDS[kind].textFields.find((f) => f.name === name);
     if (!field?.fromRecordAlone) throw new Error(`${kind} has no field ${name} read from the record alone`);
@@ -92,7 +96,16 @@ const readers: Reader[] = request.readers.map(({ kind, fields }) => ({
   }),
   dictionary: new TermDictionary(),
   sent: 0,
+  columns: new ColumnBatch(numbers.map(columnOf(kind)), keywords.map(columnOf(kind)), NO_STORE),
 }));
+
+function columnOf(kind: SearchKind): (name: string) => ColumnSpec<RecordLike> {
+  return (name) => {
+    const column = KINDS[kind].columns.find((c) => c.name === name);
+    if (!column || !readFromRecordAlone(column)) throw new Error(`${kind} has no column ${name} read from the record alone`);
+    return column;
+  };
+}
 const terms = new FieldTerms();
 let sent = 0;
 let stopped = false;
@@ -128,10 +141,12 @@ async function reading(): Promise<void> {
         const newTerms: string[] = [];
         for (let id = readers[r].sent; id < dictionary.size; id++) newTerms.push(dictionary.term(id));
         readers[r].sent = dictionary.size;
-        return { starts: Uint32Array.from(o.starts), ids: o.ids.slice(0, o.count), positions: o.positions.slice(0, o.count), widths: o.widths.slice(0, o.count), newTerms };
+        const columns = readers[r].columns.take();
+        return { starts: Uint32Array.from(o.starts), ids: o.ids.slice(0, o.count), positions: o.positions.slice(0, o.count), widths: o.widths.slice(0, o.count), newTerms, columns };
       }),
     };
-    port.postMessage(message, [message.flags.buffer, ...message.readers.flatMap((r) => [r.starts.buffer, r.ids.buffer, r.positions.buffer, r.widths.buffer])]);
+    const moved = message.readers.flatMap((r) => [r.starts.buffer, r.ids.buffer, r.positions.buffer, r.widths.buffer, r.columns.numbers.buffer, r.columns.keywordStarts.buffer, r.columns.keywordIds.buffer]);
+    port.postMessage(message, [message.flags.buffer, ...moved]);
     first += texts.length;
     [texts, flags, chars, bytes] = [[], [], 0, 0];
     for (const o of occurrences) o.reset();
@@ -145,6 +160,7 @@ async function reading(): Promise<void> {
     if (line.tooLong || !read(line.text, occurrences)) {
       flag |= LINE_UNREAD;
       occurrences.forEach((o, r) => o.skip(readers[r].fields.length));
+      for (const reader of readers) reader.columns.skip();
     }
     flags.push(flag);
     if (texts.length >= BATCH_LINES || chars >= BATCH_CHARS) await send();
@@ -153,9 +169,10 @@ async function reading(): Promise<void> {
   if (!stopped) port.postMessage({ type: "end" });
 }
 
-/** Reads the line's fields for every reader; false (and nothing appended) when it cannot. */
+/** Reads the line's fields and columns for every reader; false (and nothing appended) when it cannot. */
 function read(text: string, occurrences: KindOccurrences[]): boolean {
   const marks = occurrences.map((o) => [o.starts.length, o.count]);
+  let columnsRead = 0;
   try {
     const record = parseRecord(text);
     readers.forEach((reader, r) => {
@@ -164,10 +181,16 @@ function read(text: string, occurrences: KindOccurrences[]): boolean {
         occurrences[r].append(terms);
       }
     });
+    // A reader's columns take back their own line when a value throws; earlier readers' columns are taken back below.
+    for (const reader of readers) {
+      reader.columns.read(record);
+      columnsRead++;
+    }
     return true;
   } catch {
     // The main thread reads the line itself: what this one appended for it goes.
     occurrences.forEach((o, r) => ([o.starts.length, o.count] = marks[r]));
+    for (let r = 0; r < columnsRead; r++) readers[r].columns.unread();
     return false;
   }
 }

@@ -19,10 +19,13 @@ const AHEAD = 4;
 
 const WORKER_FILE = new URL("./terms-worker.js", import.meta.url);
 
-/** What a kind's collection asks the thread to read: its fields that come from the record alone. */
+/** What a kind's collection asks the thread to read: its fields and columns that come from the record alone. */
 export interface TermReader {
   kind: SearchKind;
   fields: string[];
+  /** Number and keyword columns (`columnsFromRecordAlone`); none when left out. */
+  numbers?: string[];
+  keywords?: string[];
 }
 
 /** A line, with the occurrences read for it by each reader asked unless the thread left it unread: line `at` of each of `given`'s batches (one per reader, in their order). */
@@ -46,7 +49,7 @@ export function threadReadingAvailable(): boolean {
 export async function* readLinesOnThread(path: string, readers: readonly TermReader[], options: Omit<ReadLinesOptions, "chunkBytes"> = {}): AsyncGenerator<ThreadLine[]> {
   // Batches taken, counted where the thread reads it: a message back per batch held the main thread a few milliseconds each.
   const taken = new Int32Array(new SharedArrayBuffer(4));
-  const request: ReadingRequest = { path, maxLineBytes: options.maxLineBytes, readers: readers.map(({ kind, fields }) => ({ kind, fields })), ahead: AHEAD, taken };
+  const request: ReadingRequest = { path, maxLineBytes: options.maxLineBytes, readers: readers.map(({ kind, fields, numbers = [], keywords = [] }) => ({ kind, fields, numbers, keywords })), ahead: AHEAD, taken };
   let worker: Worker;
   try {
     worker = new Worker(WORKER_FILE, { workerData: request });
@@ -63,6 +66,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   worker.on("error", (error: Error) => arrive({ type: "failed", message: error.message, name: error.name, code: (error as NodeJS.ErrnoException).code }));
   worker.on("exit", (code) => arrive({ type: "failed", message: `the reading thread stopped (exit code ${code})`, name: "Error" }));
   const locals = readers.map((): string[] => []);
+  const values = readers.map((reader) => (reader.keywords ?? []).map((): string[] => []));
   let batches = 0;
   try {
     for (;;) {
@@ -76,7 +80,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
       Atomics.add(taken, 0, 1);
       Atomics.notify(taken, 0);
       options.onChunk?.(message.bytes);
-      yield linesOf(message, batchesOf(message, readers, locals));
+      yield linesOf(message, batchesOf(message, readers, locals, values));
     }
   } finally {
     worker.postMessage({ type: "stop" });
@@ -85,12 +89,22 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   yield* readLineBatches(path, options);
 }
 
-function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: string[][]): GivenBatch[] {
-  return message.readers.map(({ starts, ids, positions, widths, newTerms }, r) => {
+/** The batch per reader; `locals` and `values` (per reader, per keyword column) hold the local terms and values received so far. */
+function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: string[][], values: string[][][]): GivenBatch[] {
+  return message.readers.map(({ starts, ids, positions, widths, newTerms, columns }, r) => {
     for (const term of newTerms) locals[r].push(term);
-    return { fields: readers[r].fields, starts, ids, positions, widths, local: locals[r] };
+    const { numbers = NONE, keywords = NONE } = readers[r];
+    // A column whose dictionary started again gets a new array (a collection keeps its ids of the old one by its identity); each batch its own list of them.
+    for (const k of columns.restarted) values[r][k] = [];
+    columns.newValues.forEach((news, k) => {
+      for (const value of news) values[r][k].push(value);
+    });
+    const given = { numberNames: numbers, numbers: columns.numbers, keywordNames: keywords, keywordStarts: columns.keywordStarts, keywordIds: columns.keywordIds, locals: [...values[r]] };
+    return { fields: readers[r].fields, starts, ids, positions, widths, local: locals[r], columns: numbers.length + keywords.length ? given : undefined };
   });
 }
+
+const NONE: readonly string[] = [];
 
 function linesOf(message: BatchMessage, batches: readonly GivenBatch[]): ThreadLine[] {
   const { texts, flags, first } = message;

@@ -515,6 +515,48 @@ describe("KeywordColumn reading its documents' keys", () => {
     );
   });
 
+  it("takes values given as another thread's local ids exactly as it takes them by value, over restarted dictionaries and ids let go", () => {
+    // A step: a document's values given by local id, its values cleared (ids let go), or the other thread's dictionary started again.
+    const step = fc.oneof(
+      fc.tuple(fc.constant("give" as const), fc.nat(9), keyed, fc.boolean()),
+      fc.tuple(fc.constant("clear" as const), fc.nat(9)),
+      fc.tuple(fc.constant("restart" as const)),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 5, maxLength: 80 }), (steps) => {
+        const [byValue, byId] = [new KeywordColumn(keys), new KeywordColumn(keys)];
+        // The other thread's dictionary: values by local id, in an array that starts again.
+        let local: string[] = [];
+        let ids = new Map<string, number>();
+        for (const [what, doc, given, own] of steps) {
+          if (what === "restart") [local, ids] = [[], new Map()];
+          else if (what === "clear") {
+            byValue.clear(doc);
+            byId.clear(doc);
+          } else {
+            const values = own && keys.keyOf(doc) ? [keys.keyOf(doc)!] : given!;
+            const source = Uint32Array.from(values, (v) => ids.get(v) ?? (ids.set(v, local.push(v) - 1), local.length - 1));
+            byValue.set(doc, values);
+            byId.setGiven(doc, local, Uint32Array.of(7, ...source, 7), 1, 1 + source.length);
+          }
+        }
+        // The same ids for the same values in the same order: the saved forms are equal.
+        expect(byId.state(10)).toEqual(byValue.state(10));
+        for (let doc = 0; doc < 10; doc++) expect(byId.get(doc)).toEqual(byValue.get(doc));
+        for (const v of ["k0", "k1", "k2", "k3", "k8", "a", "b"]) expect([...byId.docs(v)].sort()).toEqual([...byValue.docs(v)].sort());
+      }),
+      { numRuns: 300 },
+    );
+    // Many values with repeats (found with a set past a few): the first of each kept, in order.
+    const [byValue, byId] = [new KeywordColumn(keys), new KeywordColumn(keys)];
+    const values = Array.from({ length: 40 }, (_, i) => `v${(i * 7) % 13}`);
+    const local = [...new Set(values)];
+    byValue.set(2, values);
+    byId.setGiven(2, local, Uint32Array.from(values, (v) => local.indexOf(v)), 0, values.length);
+    expect(byId.get(2)).toEqual(byValue.get(2));
+    expect(byId.get(2)).toHaveLength(13);
+  });
+
   it("keeps no value id for a document's own key", () => {
     const column = new KeywordColumn(keys);
     for (let doc = 0; doc < 8; doc++) column.set(doc, [`k${doc}`]);

@@ -15,15 +15,21 @@ const tasks = {
   async load({ dir, queries, out }) {
     const { SearchEngine } = await built("index.js");
     const { FieldTerms } = await built("index/field-terms.js");
-    let taken = 0;
+    const { KeywordColumn } = await built("index/columns.js");
+    let [taken, givenValues] = [0, 0];
     const take = FieldTerms.prototype.take;
     FieldTerms.prototype.take = function (...rest) {
       taken++;
       return take.apply(this, rest);
     };
+    const setGiven = KeywordColumn.prototype.setGiven;
+    KeywordColumn.prototype.setGiven = function (...rest) {
+      givenValues++;
+      return setGiven.apply(this, rest);
+    };
     const runs = [];
     for (const threadFromBytes of [0, Infinity]) {
-      taken = 0;
+      [taken, givenValues] = [0, 0];
       const engine = new SearchEngine({ rateLimit: false, now: () => Date.parse("2026-01-01T00:00:00Z") });
       const report = await engine.load(dir, { threadFromBytes, maxLineBytes: 450_000 });
       const answers = [];
@@ -31,12 +37,12 @@ const tasks = {
       const saved = join(out, String(threadFromBytes));
       await engine.save(saved);
       const bytes = await readFile(join(saved, "forgesearch.index"));
-      runs.push({ taken, report: { ...report, files: report.files.length }, answers, saved: bytes.toString("base64") });
+      runs.push({ taken, givenValues, report: { ...report, files: report.files.length }, answers, saved: bytes.toString("base64") });
     }
     return runs;
   },
 
-  /** The lines of `path` read on a thread for `readers`, and as readLines reads them; the terms per line and field, translated. */
+  /** The lines of `path` read on a thread for `readers`, and as readLines reads them; the terms per line and field, translated, and the columns' values. */
   async lines({ path, readers, maxLineBytes, stopAfter }) {
     const { readLinesOnThread } = await built("load/thread-lines.js");
     const { readLines } = await built("load/lines.js");
@@ -45,6 +51,18 @@ const tasks = {
     const { TermTranslation } = await built("index/given-terms.js");
     const { KINDS } = await built("kinds/index.js");
     const { parseRecord } = await built("load/parse-record.js");
+    const { asKeywords, asNumber } = await built("index/column-values.js");
+    /** Per reader: the line's number values, then its keyword values, as the batch gives them. */
+    const givenColumns = (line) =>
+      line.given?.map(({ columns }, r) => {
+        if (!columns) return null;
+        const [n, k] = [columns.numberNames.length, columns.keywordNames.length];
+        const keywordsOf = (c) => {
+          const at = line.at * k + c;
+          return Array.from(columns.keywordIds.subarray(columns.keywordStarts[at], columns.keywordStarts[at + 1]), (id) => columns.locals[c][id]);
+        };
+        return [Array.from({ length: n }, (_, c) => columns.numbers[line.at * n + c]), Array.from({ length: k }, (_, c) => keywordsOf(c))];
+      });
     const plain = (line) => ({ text: line.text, number: line.number, tooLong: line.tooLong ?? false, invalidUtf8: line.invalidUtf8 ?? false });
     const onThread = [];
     const ownTerms = readers.map(() => ({ dictionary: new TermDictionary(), translation: undefined }));
@@ -61,7 +79,7 @@ const tasks = {
             return occurrences(terms, own.dictionary);
           });
         });
-        onThread.push({ ...plain(line), fields: fields ?? null });
+        onThread.push({ ...plain(line), fields: fields ?? null, columns: givenColumns(line) ?? null });
         if (stopAfter !== undefined && onThread.length === stopAfter) break reading;
       }
     }
@@ -79,14 +97,22 @@ const tasks = {
         terms.read(field.text(record), field.tokenizer, dictionary);
         return occurrences(terms, dictionary);
       }));
+      const columnsOf = () =>
+        readers.map(({ kind, numbers = [], keywords = [] }) => {
+          if (!numbers.length && !keywords.length) return null;
+          const column = (name) => KINDS[kind].columns.find((c) => c.name === name);
+          return [numbers.map((name) => asNumber(column(name).value(record))), keywords.map((name) => asKeywords(column(name).value(record)))];
+        });
       let fields;
+      let columns;
       try {
         fields = record && fieldsOf();
+        columns = record && columnsOf();
       } catch {
         // A field that reads other records (given no store here).
-        fields = undefined;
+        [fields, columns] = [undefined, undefined];
       }
-      onMain.push({ ...plain(line), fields: fields ?? null });
+      onMain.push({ ...plain(line), fields: fields ?? null, columns: columns ?? null });
       if (stopAfter !== undefined && onMain.length === stopAfter) break;
     }
     return { onThread, onMain, bytes };

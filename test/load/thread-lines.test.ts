@@ -31,6 +31,11 @@ function trickyIssues(count: number): object[] {
     state: i % 3 ? "open" : "closed",
     user: { login: `user${i % 7}` },
     created_at: new Date(Date.UTC(2020, 0, 1 + (i % 300))).toISOString(),
+    // Keyword columns of several values, repeated and in other cases; a reaction count now and then.
+    labels: i % 4 ? [{ name: "Bug" }, { name: `area-${i % 5}` }, { name: "bug" }] : [],
+    assignees: i % 6 ? [] : [{ login: `User${i % 3}` }, { login: `user${i % 3}` }],
+    locked: i % 9 === 0,
+    ...(i % 11 ? {} : { reactions: { total_count: i % 4, "+1": 1 } }),
   }));
 }
 
@@ -40,6 +45,8 @@ interface PlainLine {
   tooLong: boolean;
   invalidUtf8: boolean;
   fields: Array<Array<Array<[string, number, number]>>> | null;
+  /** Per reader: its number columns' values, then its keyword columns' values. */
+  columns: Array<[Array<number | null>, string[][]] | null> | null;
 }
 
 describe("a load's reading thread", () => {
@@ -63,12 +70,15 @@ describe("a load's reading thread", () => {
     const out = await tempDump();
     const queries: Array<[string, string]> = [
       ["issues", "crash"], ["issues", "東京"], ["issues", "résumé"], ["issues", "naïve café"], ["issues", "body in:body"], ["issues", "bad bytes"],
-      ["issues", "is:open sort:created-asc"], ["repositories", "css"], ["repositories", "javascript in:topics"], ["users", "octocat"],
+      ["issues", "is:open sort:created-asc"], ["issues", "label:bug label:area-2"], ["issues", "assignee:user1 sort:reactions"], ["issues", "is:locked"], ["repositories", "css"], ["repositories", "javascript in:topics"], ["users", "octocat"],
       ["commits", "initial"], ["code", "function"], ["code", "jquery in:path"], ["topics", "javascript"],
     ];
-    const [thread, main] = child<Array<{ taken: number; report: unknown; answers: unknown[]; saved: string }>>("load", { dir, queries, out });
+    const [thread, main] = child<Array<{ taken: number; givenValues: number; report: unknown; answers: unknown[]; saved: string }>>("load", { dir, queries, out });
     expect(main.taken).toBe(0);
     expect(thread.taken).toBeGreaterThan(300);
+    // Keyword columns set from the thread's values: several per issue.
+    expect(main.givenValues).toBe(0);
+    expect(thread.givenValues).toBeGreaterThan(3000);
     expect(thread.report).toEqual(main.report);
     expect((thread.report as { problemsByCode: unknown }).problemsByCode).toEqual({ "invalid-json": 2, "line-too-long": 1, "invalid-utf8": 1 });
     expect(thread.answers).toEqual(main.answers);
@@ -89,8 +99,11 @@ describe("a load's reading thread", () => {
       "repositories.ndjson": ndjson([{ full_name: "a/b", name: "b", topics: ["web", 7, "東京"], description: "Ünïcödé" }, { full_name: "c/d", topics: "not a list" }]),
     });
     const read = (file: string, readers: unknown) => child<{ onThread: PlainLine[]; onMain: PlainLine[]; bytes: number }>("lines", { path: join(dir, file), readers, maxLineBytes: 1000 });
-    const issues = read("issues.ndjson", [{ kind: "issues", fields: ["title", "body"] }, { kind: "users", fields: ["login"] }]);
+    const issueColumns = { numbers: ["created", "reactions", "merged_at"], keywords: ["state", "author", "label", "key", "locked", "assignee"] };
+    const issues = read("issues.ndjson", [{ kind: "issues", fields: ["title", "body"], ...issueColumns }, { kind: "users", fields: ["login"] }]);
     expect(issues.onThread).toEqual(issues.onMain);
+    expect(issues.onThread[0].columns![0]![1][0]).toEqual(["closed"]);
+    expect(issues.onThread[0].columns![1]).toBe(null);
     expect(issues.onThread).toHaveLength(lines.length + 1);
     expect(issues.onThread.filter((line) => line.fields === null).map((line) => line.number)).toEqual([2501, 2502, 2503]);
     expect(issues.onThread[2502].tooLong).toBe(true);
