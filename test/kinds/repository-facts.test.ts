@@ -30,4 +30,18 @@ describe("a record's repository columns", () => {
     engine.add("repositories", { id: 1, full_name: "octo/web", name: "web", owner: { login: "octo" }, private: true });
     expect(await keysOf(engine, "is:public")).toEqual(["issue 2", "issue 4", "issue 6"]);
   });
+
+  it("reach documents joined without a key: an account's language follows its repositories' change", async () => {
+    const engine = new SearchEngine({ rateLimit: false });
+    const logins = async (q: string) => ((await engine.search("users", { q })).items as Array<{ login: string }>).map((u) => u.login).sort();
+    engine.add("users", { id: 1, login: "octo", type: "User" });
+    engine.add("users", { id: 2, login: "ada", type: "User" });
+    engine.add("repositories", { id: 1, full_name: "octo/web", name: "web", owner: { login: "octo" }, language: "Go" });
+    expect(await logins("language:go")).toEqual(["octo"]);
+    // Two repositories in Rust: the account's language is now Rust, though no column names the account by its repositories.
+    engine.add("repositories", { id: 2, full_name: "octo/api", name: "api", owner: { login: "octo" }, language: "Rust" });
+    engine.add("repositories", { id: 3, full_name: "octo/cli", name: "cli", owner: { login: "octo" }, language: "Rust" });
+    expect(await logins("language:rust")).toEqual(["octo"]);
+    expect(await logins("language:go")).toEqual([]);
+  });
 });

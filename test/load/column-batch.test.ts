@@ -94,14 +94,15 @@ describe("a reading thread's column values", () => {
     const first = batch.take();
     expect(first.restarted).toEqual([]);
     expect(received.lines(first).at(-1)).toEqual(expected(records.at(-1)!));
-    // Only the column of keys reached the bound: its values start again from id 0 with the next batch.
-    batch.read({ n: 7, labels: ["same"], state: "open" });
+    // Only the column of keys reached the bound: its values start again from id 0 with the next batch, the value read last too.
+    const last = records.at(-1)!;
+    batch.read(last);
     const second = batch.take();
     expect(second.restarted).toEqual([2]);
-    expect(second.newValues[2]).toEqual(["k7"]);
+    expect(second.newValues[2]).toEqual([`k${last.n}`]);
     expect(second.newValues[0]).toEqual([]);
     expect(second.keywordIds.at(-1)).toBe(0);
-    expect(received.lines(second)).toEqual([expected({ n: 7, labels: ["same"], state: "open" })]);
+    expect(received.lines(second)).toEqual([expected(last)]);
   });
 
   it("names, per kind, the columns whose value functions cannot reach the store and that no join recomputes", () => {
