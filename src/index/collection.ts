@@ -59,20 +59,6 @@ const CHANGES_KEPT = 65_536;
 /** Slots from which the per-document arrays grow a step at a time before a new document (`growsFirst`): smaller ones grow themselves in no time. */
 const GROW_FIRST_FROM = 1 << 16;
 
-/** How changes of one kind of record reach a collection's documents (`Collection.joinsOf`). */
-interface Joins {
-  scan: boolean;
-  by: ReadonlyArray<NonNullable<ColumnSpec<RecordLike>["joinedBy"]>>;
-}
-
-/** Where a reading's columns are among a collection's (`Collection.givenPlaces`). */
-interface GivenPlaces {
-  numbers: readonly string[];
-  keywords: readonly string[];
-  places: Int32Array;
-  targets: Array<NumberColumn | KeywordColumn>;
-}
-
 /** A column a reading did not give (`givenPlaces`). */
 const NOT_GIVEN = -1;
 
@@ -105,7 +91,7 @@ export class Collection {
   /** The local ids of the reading that offered terms last, as this collection's. */
   private translation: TermTranslation | undefined;
   /** Where the spec's columns are among the columns readings give (`givenPlaces`). */
-  private placesOfGiven: GivenPlaces | undefined;
+  private placesOfGiven: { numbers: readonly string[]; keywords: readonly string[]; places: Int32Array } | undefined;
   /** A field's term ids and positions in (term id, position) order, as they go into the occurrences. */
   private sortedIds = new Uint32Array(1024);
   private sortedPositions = new Uint32Array(1024);
@@ -116,8 +102,6 @@ export class Collection {
   private orders = new NumberColumn();
   /** The columns that read other kinds' records. */
   private readonly joinColumns: ColumnSpec<RecordLike>[];
-  /** Per kind of record, how the join columns reading it find the documents a change reaches (`joinsOf`). */
-  private readonly joinsByKind = new Map<DumpKind, Joins>();
   /** Keys whose records changed since they were last indexed. */
   private readonly pending = new MarkQueue<string>();
   /** Documents whose joined columns must be read again: a record they join changed. */
@@ -335,9 +319,13 @@ export class Collection {
    * whose joined columns read them, or every document when a column cannot trace the change.
    */
   dependencyChanged(kind: DumpKind, changed: ReadonlyArray<RecordLike | undefined>): void {
-    const joins = this.joinsOf(kind);
-    if (joins.scan) this.joinScan = 0;
-    for (const joinedBy of joins.by) {
+    for (const column of this.joinColumns) {
+      if (!column.dependsOn?.includes(kind)) continue;
+      const joinedBy = column.joinedBy;
+      if (!joinedBy) {
+        this.joinScan = 0;
+        continue;
+      }
       const keys = this.keywords.get(joinedBy.column);
       for (const record of changed) {
         const key = record && joinedBy.key(record);
@@ -346,21 +334,6 @@ export class Collection {
       }
     }
   }
-  /**
-   * How a change of a `kind` record reaches documents: through each distinct `joinedBy` of the columns
-   * reading that kind (a repository's two label counts join its issues the same way: looked up once),
-   * and whether a column reading it without one needs every document refreshed. Asked for every record a load stores.
-   */
-  private joinsOf(kind: DumpKind): Joins {
-    let joins = this.joinsByKind.get(kind);
-    if (!joins) {
-      const reading = this.joinColumns.filter((c) => c.dependsOn!.includes(kind));
-      joins = { scan: reading.some((c) => !c.joinedBy), by: [...new Set(reading.flatMap((c) => (c.joinedBy ? [c.joinedBy] : [])))] };
-      this.joinsByKind.set(kind, joins);
-    }
-    return joins;
-  }
-
 
   /**
    * Does up to about `limit` documents' worth of pending work (joined columns first, then marked
@@ -619,32 +592,28 @@ export class Collection {
 
   /** Sets every column of a document, those a reading thread read (line `offeredLine` of `given`) from their values there. */
   private setColumnsGiven(doc: number, record: RecordLike, given: GivenColumns): void {
-    const { places, targets } = this.givenPlaces(given);
+    const places = this.givenPlaces(given);
     const line = this.offeredLine;
     const [numbers, keywords] = [given.numberNames.length, given.keywordNames.length];
     for (let i = 0; i < places.length; i++) {
+      const c = this.spec.columns[i];
       const k = places[i];
-      const target = targets[i];
-      if (k === NOT_GIVEN) this.setColumn(this.spec.columns[i], doc, record);
-      else if (target instanceof NumberColumn) target.set(doc, given.numbers[line * numbers + k]);
+      if (k === NOT_GIVEN) this.setColumn(c, doc, record);
+      else if (c.type === "number") this.numbers.get(c.name)!.set(doc, given.numbers[line * numbers + k]);
       else {
         const at = line * keywords + k;
-        target.setGiven(doc, given.locals[k], given.keywordIds, given.keywordStarts[at], given.keywordStarts[at + 1]);
+        this.keywords.get(c.name)!.setGiven(doc, given.locals[k], given.keywordIds, given.keywordStarts[at], given.keywordStarts[at + 1]);
       }
     }
   }
 
-  /**
-   * Per column of the spec, its place among `given`'s columns of its type (or NOT_GIVEN) and the
-   * column itself; kept while readings name the same columns.
-   */
-  private givenPlaces(given: GivenColumns): GivenPlaces {
+  /** Per column of the spec, its place among `given`'s columns of its type, or NOT_GIVEN; kept while readings name the same columns. */
+  private givenPlaces(given: GivenColumns): Int32Array {
     const kept = this.placesOfGiven;
-    if (kept?.numbers === given.numberNames && kept.keywords === given.keywordNames) return kept;
-    const columns = this.spec.columns;
-    const places = Int32Array.from(columns, (c) => (c.type === "number" ? given.numberNames : given.keywordNames).indexOf(c.name));
-    const targets = columns.map((c) => (c.type === "number" ? this.numbers.get(c.name)! : this.keywords.get(c.name)!));
-    return (this.placesOfGiven = { numbers: given.numberNames, keywords: given.keywordNames, places, targets });
+    if (kept?.numbers === given.numberNames && kept.keywords === given.keywordNames) return kept.places;
+    const places = Int32Array.from(this.spec.columns, (c) => (c.type === "number" ? given.numberNames : given.keywordNames).indexOf(c.name));
+    this.placesOfGiven = { numbers: given.numberNames, keywords: given.keywordNames, places };
+    return places;
   }
 
   private setColumn(c: ColumnSpec<RecordLike>, doc: number, record: RecordLike): void {

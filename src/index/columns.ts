@@ -522,13 +522,12 @@ export class KeywordColumn {
     const cell = doc < this.cells.length ? this.cells[doc] : NONE;
     // A document that holds values already is compared and replaced by value, as `set` does (rare in a load: a record given twice).
     if (cell !== NONE) return this.set(doc, Array.from(source.subarray(from, to), (l) => local[l]));
-    if (from === to) return;
-    // One value, most often: no list of distinct ones made.
-    const unique = to - from === 1 ? undefined : distinctIds(source, from, to);
+    const unique = distinctIds(source, from, to);
+    if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
     const given = this.givenIds(local);
-    if (!unique || unique.length === 1) {
-      const l = unique ? unique[0] : source[from];
+    if (unique.length === 1) {
+      const l = unique[0];
       let id = l < given.ids.length ? given.ids[l] : -1;
       if (id < 0) {
         const value = local[l];

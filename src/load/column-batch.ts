@@ -21,9 +21,6 @@ export class ColumnBatch {
   private keywordIds: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
   private keywordCount = 0;
   private readonly dictionaries: Array<Map<string, number>>;
-  /** Per keyword column, the value read last and its id. */
-  private readonly lastValues: Array<string | undefined>;
-  private readonly lastIds: number[];
   private newValues: string[][];
   private restarted: number[] = [];
   /** Where the line read last began: its number values, its keyword starts and its ids. */
@@ -35,8 +32,6 @@ export class ColumnBatch {
     private readonly store: StoreReader,
   ) {
     this.dictionaries = keywordColumns.map(() => new Map());
-    this.lastValues = keywordColumns.map(() => undefined);
-    this.lastIds = keywordColumns.map(() => -1);
     this.newValues = keywordColumns.map(() => []);
   }
 
@@ -82,23 +77,19 @@ export class ColumnBatch {
     this.dictionaries.forEach((dictionary, k) => {
       if (dictionary.size < VALUES_PER_DICTIONARY) return;
       dictionary.clear();
-      this.lastValues[k] = undefined;
       this.restarted.push(k);
     });
     return message;
   }
 
   private idOf(k: number, value: string): number {
-    // Lines one after another often hold the same value (a state, a flag): compared, not hashed.
-    if (value === this.lastValues[k]) return this.lastIds[k];
     const dictionary = this.dictionaries[k];
     let id = dictionary.get(value);
     if (id === undefined) {
       dictionary.set(value, (id = dictionary.size));
       this.newValues[k].push(value);
     }
-    this.lastValues[k] = value;
-    return (this.lastIds[k] = id);
+    return id;
   }
 
   private pushNumber(value: number): void {

@@ -21,9 +21,6 @@ import { readLines } from "./lines.js";
 import { parseRecord } from "./parse-record.js";
 import { LINE_TOO_LONG, LINE_INVALID_UTF8, LINE_UNREAD, type BatchMessage, type ReadingRequest, type ReadingReply } from "./thread-protocol.js";
 
-/** The size of a read of the file: a read of 64 KB cost this thread more than the copy it made. */
-const READ_BYTES = 1 << 20;
-
 /** Lines and bytes of text a batch holds at most. */
 const BATCH_LINES = 1024;
 const BATCH_CHARS = 1 << 20;
@@ -154,7 +151,7 @@ async function reading(): Promise<void> {
     [texts, flags, chars, bytes] = [[], [], 0, 0];
     for (const o of occurrences) o.reset();
   };
-  for await (const line of readLines(request.path, { maxLineBytes: request.maxLineBytes, chunkBytes: READ_BYTES, onChunk: (n) => (bytes += n) })) {
+  for await (const line of readLines(request.path, { maxLineBytes: request.maxLineBytes, onChunk: (n) => (bytes += n) })) {
     if (stopped) return;
     texts.push(line.text);
     chars += line.text.length;

@@ -127,7 +127,9 @@ describe("RecordBytes, packed", () => {
     let packed: Packed | undefined;
     syncPacker.pack(raw, starts, (p) => (packed = p));
     const { data, ends, dictionary } = packed!;
-    expect(dictionary.equals(raw.subarray(0, Math.min(raw.length, 32 * 1024)))).toBe(true);
+    // The buffer's first kilobytes (all of a short one).
+    expect(dictionary.length).toBe(Math.min(raw.length, 8 * 1024));
+    expect(dictionary.equals(raw.subarray(0, dictionary.length))).toBe(true);
     for (let b = 0; b < 8; b++) {
       const block = data.subarray(b ? ends[b - 1] : 0, ends[b]);
       expect(inflateRawSync(block, { dictionary }).equals(raw.subarray(starts[b], starts[b + 1]))).toBe(true);
