@@ -65,7 +65,6 @@ const NOT_GIVEN = -1;
 /** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
-
 export class Collection {
   readonly spec: KindSpec<RecordLike>;
   private readonly store: Store;

@@ -473,10 +473,6 @@ export class KeywordColumn {
   private released = 0;
   /** The ids of the values of the last reading that gave this column values (`setGiven`). */
   private given: GivenValueIds | undefined;
-  /** The value `set` last gave a document alone, its id, and `released` then. */
-  private lastValue: string | undefined;
-  private lastId = -1;
-  private lastReleased = -1;
 
   /** `keys`: the documents' keys, when a value equal to its document's key is to be read from them. */
   constructor(keys?: DocKeys) {
@@ -491,14 +487,12 @@ export class KeywordColumn {
     this.clear(doc);
     if (!unique.length) return;
     if (doc >= this.cells.length) this.cells = growCells(this.cells, doc + 1);
+    if (unique.length === 1 && this.isOwnKey(doc, unique[0]) && this.valueKeys.idOf(unique[0]) < 0) {
+      this.setCell(doc, OWN_KEY);
+      return;
+    }
     if (unique.length === 1) {
-      const value = unique[0];
-      // Documents one after another often hold the same value (a repository's visibility): its id is kept while no id is let go.
-      let id = value === this.lastValue && this.lastReleased === this.released ? this.lastId : -1;
-      if (id < 0) {
-        if (this.isOwnKey(doc, value) && this.valueKeys.idOf(value) < 0) return this.setCell(doc, OWN_KEY);
-        [this.lastValue, this.lastId, this.lastReleased] = [value, (id = this.idOf(value)), this.released];
-      }
+      const id = this.idOf(unique[0]);
       this.setCell(doc, id + 1);
       this.post(id, doc);
       return;
@@ -549,10 +543,9 @@ export class KeywordColumn {
     this.setCell(doc, LISTED + at);
   }
 
-  /** Lets go of the values a reading gave and their ids (a load's end: tens of thousands of strings), and of the value `set` kept. */
+  /** Lets go of the values a reading gave and their ids (a load's end: tens of thousands of strings). */
   forgetGiven(): void {
     this.given = undefined;
-    this.lastValue = undefined;
   }
 
   /** The ids of `local`'s values known so far: kept while `local` is the same array and no id was let go (an id let go may come back as another value's). */
