@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
 import { FieldTerms } from "../../src/index/field-terms.js";
+import { asKeywords, asNumber, columnsFromRecordAlone } from "../../src/index/column-values.js";
 import { TermTranslation, type GivenBatch } from "../../src/index/given-terms.js";
 import { TermDictionary } from "../../src/index/term-dictionary.js";
 import { KINDS, RECORD_KINDS } from "../../src/kinds/index.js";
@@ -168,5 +169,22 @@ describe("fields read from the record alone", () => {
     }
     expect(marked).toContain("issues.title");
     expect(marked).not.toContain("issues.comments");
+  });
+
+  it("and so do the columns a reading thread reads (a value of one parameter, no join), in every kind", () => {
+    const store = new Store();
+    const read: string[] = [];
+    for (const [kind, spec] of Object.entries(KINDS) as Array<[SearchKind, KindSpec<RecordLike>]>) {
+      const records = recordsOf(kind);
+      const { numbers, keywords } = columnsFromRecordAlone(spec);
+      for (const column of spec.columns.filter((c) => numbers.includes(c.name) || keywords.includes(c.name))) {
+        read.push(`${kind}.${column.name}`);
+        const as = column.type === "number" ? asNumber : asKeywords;
+        for (const record of records) expect(as(column.value(record, noStore)), `${kind}.${column.name}`).toEqual(as(column.value(record, store)));
+      }
+    }
+    expect(read).toEqual(expect.arrayContaining(["issues.repo", "issues.label", "issues.created", "repositories.stars", "users.login", "commits.repo"]));
+    // Read through the store or recomputed by a join: left to the main thread.
+    for (const name of ["issues.visibility", "issues.owner", "issues.comments", "issues.mentions", "users.language", "topics.repositories"]) expect(read).not.toContain(name);
   });
 });

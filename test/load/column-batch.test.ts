@@ -3,7 +3,7 @@
  * back through its dictionaries, is what the columns' value functions give on the main thread.
  */
 import { describe, expect, it } from "vitest";
-import { asKeywords, asNumber, columnsFromRecordAlone } from "../../src/index/column-values.js";
+import { asKeywords, asNumber, columnsFromRecordAlone, readFromRecordAlone } from "../../src/index/column-values.js";
 import { KINDS } from "../../src/kinds/index.js";
 import type { ColumnSpec, RecordLike } from "../../src/kinds/types.js";
 import type { StoreReader } from "../../src/records/store-reader.js";
@@ -113,6 +113,9 @@ describe("a reading thread's column values", () => {
     for (const name of ["visibility", "owner", "comments", "interactions", "review_requested", "mentions"]) {
       expect([...issues.keywords, ...issues.numbers]).not.toContain(name);
     }
+    // A column a join recomputes is left to the main thread whatever its parameters.
+    expect(readFromRecordAlone({ name: "joined", type: "number", dependsOn: ["repositories"], value: (d) => Number(d.n) })).toBe(false);
+    expect(readFromRecordAlone({ name: "plain", type: "number", value: (d) => Number(d.n) })).toBe(true);
     // Every column named reads a sample record without the store.
     const sample = { number: 1, repository_url: "https://api.github.com/repos/a/b", title: "t", user: { login: "u" }, labels: [{ name: "x" }], created_at: "2020-01-01T00:00:00Z", pull_request: { merged_at: "2020-01-02T00:00:00Z" } };
     for (const name of [...issues.keywords, ...issues.numbers]) {
