@@ -106,6 +106,7 @@ function columnOf(kind: SearchKind): (name: string) => ColumnSpec<RecordLike> {
     return column;
   };
 }
+
 const terms = new FieldTerms();
 let sent = 0;
 let stopped = false;
