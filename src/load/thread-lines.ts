@@ -66,7 +66,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
   worker.on("error", (error: Error) => arrive({ type: "failed", message: error.message, name: error.name, code: (error as NodeJS.ErrnoException).code }));
   worker.on("exit", (code) => arrive({ type: "failed", message: `the reading thread stopped (exit code ${code})`, name: "Error" }));
   const locals = readers.map((): string[] => []);
-  const values = readers.map((reader) => (reader.keywords ?? []).map((): string[] => []));
+  const values = request.readers.map((reader) => reader.keywords.map((): string[] => []));
   let batches = 0;
   try {
     for (;;) {
@@ -80,7 +80,7 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
       Atomics.add(taken, 0, 1);
       Atomics.notify(taken, 0);
       options.onChunk?.(message.bytes);
-      yield linesOf(message, batchesOf(message, readers, locals, values));
+      yield linesOf(message, batchesOf(message, request.readers, locals, values));
     }
   } finally {
     worker.postMessage({ type: "stop" });
@@ -90,10 +90,10 @@ export async function* readLinesOnThread(path: string, readers: readonly TermRea
 }
 
 /** The batch per reader; `locals` and `values` (per reader, per keyword column) hold the local terms and values received so far. */
-function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals: string[][], values: string[][][]): GivenBatch[] {
+function batchesOf(message: BatchMessage, readers: ReadingRequest["readers"], locals: string[][], values: string[][][]): GivenBatch[] {
   return message.readers.map(({ starts, ids, positions, widths, newTerms, columns }, r) => {
     for (const term of newTerms) locals[r].push(term);
-    const { numbers = NONE, keywords = NONE } = readers[r];
+    const { numbers, keywords } = readers[r];
     // A column whose dictionary started again gets a new array (a collection keeps its ids of the old one by its identity); each batch its own list of them.
     for (const k of columns.restarted) values[r][k] = [];
     columns.newValues.forEach((news, k) => {
@@ -103,8 +103,6 @@ function batchesOf(message: BatchMessage, readers: readonly TermReader[], locals
     return { fields: readers[r].fields, starts, ids, positions, widths, local: locals[r], columns: numbers.length + keywords.length ? given : undefined };
   });
 }
-
-const NONE: readonly string[] = [];
 
 function linesOf(message: BatchMessage, batches: readonly GivenBatch[]): ThreadLine[] {
   const { texts, flags, first } = message;
