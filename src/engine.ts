@@ -29,8 +29,9 @@ import { rateLimits, type RateLimitOptions } from "./api/rate-limits.js";
 import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import { LoadIndexer } from "./index/load-indexer.js";
-import type { CollectionSnapshot } from "./index/state.js";
-import { finish, type Steps } from "./index/steps.js";
+import { capacityOf, type CollectionSnapshot, type CollectionState } from "./index/state.js";
+import type { InvertedLists } from "./index/inverted.js";
+import { finish, type Steps, type WaitingSteps } from "./index/steps.js";
 import { RANGE_BLOCK, type NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
 import { forgetRepositoryFacts } from "./kinds/shared.js";
@@ -58,6 +59,7 @@ export interface WarmUpReport {
 }
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
+import { fieldListsElsewhere } from "./persist/lists-thread.js";
 import { plan, type Plan } from "./plan/plan.js";
 import { printMatch } from "./logical/print.js";
 import { simplify } from "./logical/simplify.js";
@@ -143,11 +145,18 @@ function runSlice(steps: Steps<unknown>): boolean {
   return true;
 }
 
-/** Runs a long index operation step by step, pausing once the turn's `sliceMs` is spent (0: after every step). */
-async function stepped<T>(steps: Steps<T>, sliceMs: number): Promise<T> {
+/**
+ * Runs a long index operation step by step, pausing once the turn's `sliceMs` is spent (0: after
+ * every step); a step that yields a promise is waited for (`WaitingSteps`).
+ */
+async function stepped<T>(steps: Steps<T> | WaitingSteps<T>, sliceMs: number): Promise<T> {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+    if (step.value) {
+      await step.value;
+      continue;
+    }
     if (sliceMs > 0 && !turns.spent(sliceMs)) continue;
     await turns.next();
   }
@@ -339,7 +348,7 @@ export class SearchEngine {
   }
 
   /** Runs a long index operation in steps, pausing between slices of them (between steps with a set blockSize). */
-  private stepped<T>(steps: Steps<T>): Promise<T> {
+  private stepped<T>(steps: Steps<T> | WaitingSteps<T>): Promise<T> {
     return stepped(steps, this.options.blockSize === undefined ? INDEX_SLICE_MS : 0);
   }
 
@@ -919,8 +928,10 @@ export class SearchEngine {
       async collection(state, bounds) {
         const spec = specs.find((s) => s.kind === state.kind);
         if (!spec) throw new RangeError(`unknown kind ${state.kind}`);
-        // In steps with pauses between them: the host runs on while a large index is restored.
-        const collection = await engine.stepped(Collection.restoring(spec, engine.store, state));
+        // In steps with pauses between them: the host runs on while a large index is restored; the
+        // fields' lists are checked on a thread meanwhile where there are many (src/persist/lists-thread.ts).
+        const elsewhere = listsElsewhere(state);
+        const collection = await engine.stepped(Collection.restoring(spec, engine.store, state, elsewhere));
         engine.collections.set(spec.kind, collection);
         // Taken as saved when computing them now would give the same; computed with the boosts below otherwise.
         if (bounds) await engine.stepped(adoptingBounds(collection, engine.ranking[spec.kind], engine.options.termBoundsFrom, bounds));
@@ -1029,3 +1040,17 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
   if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
 }
 
+
+/**
+ * A restored collection's lists made on a thread (`fieldListsElsewhere`), which reads only the fields'
+ * term ids and saved lists of its state. A state too damaged to say what they are is left to the
+ * restore, which refuses it.
+ */
+function listsElsewhere(state: CollectionState): Promise<ReadonlyMap<string, InvertedLists> | undefined> | undefined {
+  try {
+    const fields = state.fields.map(({ name, occurrences: { counts, ids }, lists }) => ({ name, occurrences: { counts, ids }, lists }));
+    return fieldListsElsewhere({ fields, terms: state.dictionary.length, capacity: capacityOf(state), free: state.free });
+  } catch {
+    return undefined;
+  }
+}

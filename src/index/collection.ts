@@ -25,9 +25,9 @@ import { asKeywords, asNumber } from "./column-values.js";
 import { TermTranslation, type GivenBatch, type GivenColumns } from "./given-terms.js";
 import { MarkQueue } from "./mark-queue.js";
 import { Occurrences } from "./occurrences.js";
-import { inverting, takingSaved } from "./inverted.js";
+import { inverting, takingSaved, type InvertedLists } from "./inverted.js";
 import { Postings } from "./postings.js";
-import { finish, growingArray, ScratchArray, zeroedGrowableArray, type Steps } from "./steps.js";
+import { awaiting, finish, growingArray, ScratchArray, zeroedGrowableArray, type Steps, type WaitingSteps } from "./steps.js";
 import { grownArray } from "../structures/lasting-memory.js";
 import { capacityOf, type BuiltSlots, type CollectionSnapshot, type CollectionState, type FieldState } from "./state.js";
 import { TermDictionary } from "./term-dictionary.js";
@@ -746,9 +746,11 @@ export class Collection {
 
   /**
    * `restore` in steps of bounded work: the caller may let other work run at each `yield`. The
-   * restored collection is the generator's value.
+   * restored collection is the generator's value. `elsewhere`: the fields' lists as `fieldLists`
+   * makes them from `state`, being made on another thread (undefined in it: made here), waited for
+   * once everything else is restored.
    */
-  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState): Steps<Collection> {
+  static *restoring(spec: KindSpec<RecordLike>, store: Store, state: CollectionState, elsewhere?: Promise<ReadonlyMap<string, InvertedLists> | undefined>): WaitingSteps<Collection> {
     const c = new Collection(spec, store);
     const capacity = capacityOf(state);
     if (state.slots) yield* c.takingSlots(state.slots);
@@ -768,12 +770,6 @@ export class Collection {
     }
     if (c.dictionary.size !== state.dictionary.length) throw new RangeError("the dictionary repeats a term");
     if (state.fields.length !== c.fields.size) throw new RangeError("text fields are missing");
-    // Per field, each term's documents: its document frequency when every document counts (see `accountingAll`).
-    const listed = new Map<FieldIndex, Uint32Array>();
-    for (const f of state.fields) {
-      const field = known(c.fields.get(f.name), `text field ${f.name}`);
-      listed.set(field, yield* c.restoreField(field, f, capacity));
-    }
     for (const { name, column } of state.numbers) {
       known(c.numbers.get(name), `number column ${name}`);
       if (column.values.length !== capacity) throw new RangeError(`number column ${name} has the wrong length`);
@@ -800,6 +796,14 @@ export class Collection {
     if (state.signals.length !== spec.signals.length || state.signals.some((s) => s.values.length !== capacity)) throw new RangeError("signals do not match the kind");
     c.signalValues = [];
     for (const signal of state.signals) c.signalValues.push(yield* NumberColumn.restoringState(signal));
+    // The fields last: their lists may be in the making elsewhere meanwhile.
+    const made = elsewhere ? yield* awaiting(elsewhere) : undefined;
+    // Per field, each term's documents: its document frequency when every document counts (see `accountingAll`).
+    const listed = new Map<FieldIndex, Uint32Array>();
+    for (const f of state.fields) {
+      const field = known(c.fields.get(f.name), `text field ${f.name}`);
+      listed.set(field, yield* c.restoreField(field, f, capacity, made?.get(f.name)));
+    }
     if (!(yield* c.accountingAll(listed))) {
       // Steps of bounded work: a repository's README is thousands of words, an issue's title a few.
       let work = 0;
@@ -875,14 +879,17 @@ export class Collection {
     this.liveCount = this.keys.size;
   }
 
-  /** Restores a field's occurrences and posting lists; returns each term id's number of documents. */
-  private *restoreField(field: FieldIndex, state: FieldState, capacity: number): Generator<void, Uint32Array> {
+  /**
+   * Restores a field's occurrences and posting lists (`made`: as `fieldLists` made them from the same
+   * state, with the same checks); returns each term id's number of documents.
+   */
+  private *restoreField(field: FieldIndex, state: FieldState, capacity: number, made?: InvertedLists): Generator<void, Uint32Array> {
     if (state.occurrences.counts.length !== capacity) throw new RangeError(`${field.spec.name} has the wrong number of documents`);
     // Checked as they are counted: term ids in range and in order, in documents that hold a key; saved lists against them.
     const held = (doc: number) => this.keys.has(doc);
-    const lists = state.lists
-      ? yield* takingSaved(state.occurrences, state.lists, this.dictionary.size, held)
-      : yield* inverting(state.occurrences, this.dictionary.size, held);
+    const lists =
+      made ??
+      (state.lists ? yield* takingSaved(state.occurrences, state.lists, this.dictionary.size, held) : yield* inverting(state.occurrences, this.dictionary.size, held));
     if (lists.occurrences !== state.totalLength) throw new RangeError(`${field.spec.name} length does not add up`);
     field.occurrences = yield* Occurrences.restoring(state.occurrences);
     field.totalLength = state.totalLength;

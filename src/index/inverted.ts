@@ -8,7 +8,7 @@
  */
 import { eachDocument, type OccurrencesState } from "./occurrences.js";
 import type { SavedLists } from "./state.js";
-import { zeroedArray, type Steps } from "./steps.js";
+import { finish, zeroedArray, type Steps } from "./steps.js";
 
 export interface InvertedLists {
   /** Occurrences the lists were computed from. */
@@ -191,4 +191,31 @@ export function* takingSaved(occurrences: Pick<OccurrencesState, "counts" | "ids
     yield;
   }
   return lists;
+}
+
+/** What the lists of a collection's fields are made from: per field its occurrences and the lists saved with them, if any. */
+export interface FieldListsRequest {
+  fields: Array<{ name: string; occurrences: Pick<OccurrencesState, "counts" | "ids">; lists?: SavedLists }>;
+  /** Term ids in use: the size of the collection's dictionary. */
+  terms: number;
+  /** The collection's slots, and those of them that are free (every other slot holds a document). */
+  capacity: number;
+  free: readonly number[];
+}
+
+/**
+ * Each field's lists as a restore makes them: the saved ones taken once checked (`takingSaved`), else
+ * computed (`inverting`), a document held when its slot is not free. All at once (for a thread of its
+ * own); a RangeError where the restore would throw one.
+ */
+export function fieldLists(request: FieldListsRequest): Map<string, InvertedLists> {
+  const { capacity, terms } = request;
+  const free = new Uint8Array(capacity);
+  for (const slot of request.free) if (Number.isInteger(slot) && slot >= 0 && slot < capacity) free[slot] = 1;
+  const held = (doc: number) => doc < capacity && !free[doc];
+  const out = new Map<string, InvertedLists>();
+  for (const { name, occurrences, lists } of request.fields) {
+    out.set(name, finish(lists ? takingSaved(occurrences, lists, terms, held) : inverting(occurrences, terms, held)));
+  }
+  return out;
 }

@@ -12,15 +12,34 @@ export type { Width };
 
 export type Steps<T> = Generator<void, T>;
 
+/**
+ * Steps that may wait for work done elsewhere (another thread): such a step yields a promise, which
+ * the engine's runner awaits before the next step. `finish` cannot run them through at once.
+ */
+export type WaitingSteps<T> = Generator<void | Promise<unknown>, T>;
+
 /** Steps with nothing to do. */
 export function* noSteps(): Steps<void> {}
 
-/** Runs every step at once; returns the result. */
-export function finish<T>(steps: Steps<T>): T {
+/** Runs every step at once; returns the result. A TypeError for a step that waits. */
+export function finish<T>(steps: Steps<T> | WaitingSteps<T>): T {
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
+    if (step.value) throw new TypeError("steps that wait cannot be run through at once");
   }
+}
+
+/** The value `promise` settles to, waited for as a step (`WaitingSteps`); its rejection is thrown here. */
+export function* awaiting<T>(promise: Promise<T>): WaitingSteps<T> {
+  let settled: { value: T } | { error: unknown } | undefined;
+  yield promise.then(
+    (value) => void (settled = { value }),
+    (error: unknown) => void (settled = { error }),
+  );
+  if (!settled) throw new TypeError("a step that waits was not waited for");
+  if ("error" in settled) throw settled.error;
+  return settled.value;
 }
 
 /** An array of whole numbers of one, two or four bytes each. */

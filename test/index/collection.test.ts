@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Collection } from "../../src/index/collection.js";
-import { inverting, listAt, takingSaved } from "../../src/index/inverted.js";
+import { fieldLists, inverting, listAt, takingSaved } from "../../src/index/inverted.js";
 import { eachDocument } from "../../src/index/occurrences.js";
 import { Postings } from "../../src/index/postings.js";
 import { finish } from "../../src/index/steps.js";
@@ -354,6 +354,43 @@ describe("Postings", () => {
     // Beyond the pauses of the pass over the occurrences: some while the list is checked, some while the documents are gathered.
     const counting = pausesOf(eachDocument(wide.counts, wide.ids, () => undefined));
     expect(pausesOf(takingSaved(wide, everyDocument, 1)) - counting).toBeGreaterThanOrEqual(8);
+  });
+
+  it("makes every field's lists at once as the restore does, a document held where its slot is not free", () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.nat(7), { maxLength: 6 }), { maxLength: 40 }), fc.array(fc.boolean()), fc.boolean(), (docs, saveLists, free) => {
+        const sorted = docs.map((ids) => [...ids].sort((x, y) => x - y));
+        // Empty documents' slots free, or only some of them (a slot may be held and empty).
+        const freeSlots = sorted.flatMap((ids, doc) => (!ids.length && (free || doc % 2) ? [doc] : []));
+        const held = (doc: number) => !freeSlots.includes(doc);
+        const occurrences = { counts: Uint32Array.from(sorted, (ids) => ids.length), ids: [Uint32Array.from(sorted.flat())].filter((c) => c.length) };
+        const inverted = finish(inverting(occurrences, 8, held));
+        const listed = Array.from(inverted.terms, (_, i) => [...listAt(inverted, i)]).flat();
+        const saved = {
+          terms: inverted.terms,
+          lengths: Uint32Array.from(inverted.terms, (_, i) => inverted.to[i] - inverted.from[i]),
+          pieces: listed.length ? [Uint32Array.from(listed)] : [],
+        };
+        const fields = [
+          { name: "title", occurrences, lists: saveLists[0] ? saved : undefined },
+          { name: "body", occurrences, lists: saveLists[1] ? undefined : saved },
+        ];
+        const made = fieldLists({ fields, terms: 8, capacity: sorted.length, free: freeSlots });
+        expect([...made.keys()]).toEqual(["title", "body"]);
+        for (const { name, lists } of fields) {
+          const expected = finish(lists ? takingSaved(occurrences, lists, 8, held) : inverting(occurrences, 8, held));
+          const got = made.get(name)!;
+          expect([...got.terms]).toEqual([...expected.terms]);
+          for (let i = 0; i < expected.terms.length; i++) expect([...listAt(got, i)]).toEqual([...listAt(expected, i)]);
+          expect([...got.documents]).toEqual([...expected.documents]);
+          expect(got.occurrences).toBe(expected.occurrences);
+        }
+      }),
+    );
+    // A free slot holding terms is refused as the restore refuses a document it does not hold.
+    const occurrences = { counts: Uint32Array.of(1, 2), ids: [Uint32Array.of(0, 0, 1)] };
+    expect(() => fieldLists({ fields: [{ name: "title", occurrences }], terms: 2, capacity: 2, free: [1] })).toThrow(/not held/);
+    expect(fieldLists({ fields: [{ name: "title", occurrences }], terms: 2, capacity: 2, free: [] }).get("title")!.occurrences).toBe(3);
   });
 
   it("merges once stale documents outnumber half the live ones", () => {

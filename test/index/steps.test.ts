@@ -1,6 +1,6 @@
-/** A fresh array first written in steps of a megabyte: zeroed, its full length, a step per megabyte. */
+/** Steps: fresh arrays first written a megabyte per step; steps that wait for work done elsewhere. */
 import { describe, expect, it } from "vitest";
-import { zeroedArray } from "../../src/index/steps.js";
+import { awaiting, finish, zeroedArray, type WaitingSteps } from "../../src/index/steps.js";
 
 /** Runs the steps through; the array made and the pauses taken. */
 function made<T>(walk: Generator<void, T>): { value: T; yields: number } {
@@ -27,5 +27,27 @@ describe("zeroedArray", () => {
       expect(value).toBeInstanceOf(width);
       expect(value.length).toBe(length);
     }
+  });
+});
+
+describe("steps that wait", () => {
+  it("give the value of a promise once a runner has waited for it, and refuse to be run through at once", async () => {
+    function* twice(value: Promise<number>) {
+      const n = yield* awaiting(value);
+      yield;
+      return n * 2;
+    }
+    // A runner that waits for what a step yields, as the engine's does.
+    const run = async <T>(steps: WaitingSteps<T>): Promise<T> => {
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return step.value;
+        if (step.value) await step.value;
+      }
+    };
+    expect(await run(twice(Promise.resolve(21)))).toBe(42);
+    await expect(run(twice(Promise.reject(new RangeError("damaged"))))).rejects.toThrow(RangeError);
+    expect(() => finish(twice(Promise.resolve(1)))).toThrow(TypeError);
+    // Steps that do not wait run through as before.
+    expect(finish(zeroedArray(3)).length).toBe(3);
   });
 });

@@ -1,24 +1,17 @@
 /**
  * A load's reading thread (src/load/thread-lines.ts, src/load/terms-worker.ts). The thread runs built
- * modules only, so these tests run the built library in a process of its own (thread-child.mjs;
- * `npm test` builds dist first). A thread left running keeps that process alive: each run has a
- * time limit, and a test that ends means its threads ended.
+ * modules only, so these tests run the built library in a process of its own (test/support/built.ts).
  */
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runBuilt } from "../support/built.js";
 import { ndjson, tempDump } from "./temp-dump.js";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SAMPLE = join(HERE, "../../data/sample");
-
-function child<T>(task: string, args: unknown): T {
-  const out = execFileSync(process.execPath, [join(HERE, "thread-child.mjs"), task, JSON.stringify(args)], { encoding: "utf8", timeout: 60_000, maxBuffer: 1 << 28 });
-  return JSON.parse(out) as T;
-}
 
 /** Issues whose titles and bodies take every path of the tokenizers: ASCII prose, other scripts, code, nothing, not text. */
 function trickyIssues(count: number): object[] {
@@ -73,7 +66,7 @@ describe("a load's reading thread", () => {
       ["issues", "is:open sort:created-asc"], ["issues", "label:bug label:area-2"], ["issues", "assignee:user1 sort:reactions"], ["issues", "is:locked"], ["repositories", "css"], ["repositories", "javascript in:topics"], ["users", "octocat"],
       ["commits", "initial"], ["code", "function"], ["code", "jquery in:path"], ["topics", "javascript"],
     ];
-    const [thread, main] = child<Array<{ taken: number; givenValues: number; report: unknown; answers: unknown[]; saved: string }>>("load", { dir, queries, out });
+    const [thread, main] = runBuilt<Array<{ taken: number; givenValues: number; report: unknown; answers: unknown[]; saved: string }>>("load", { dir, queries, out });
     expect(main.taken).toBe(0);
     expect(thread.taken).toBeGreaterThan(300);
     // Keyword columns set from the thread's values: several per issue.
@@ -98,7 +91,7 @@ describe("a load's reading thread", () => {
       "issues.ndjson": Buffer.concat([Buffer.from("\uFEFF" + lines.join("\r\n") + "\n"), Buffer.from('{"title":"caf\xe9"}', "latin1")]),
       "repositories.ndjson": ndjson([{ full_name: "a/b", name: "b", topics: ["web", 7, "東京"], description: "Ünïcödé" }, { full_name: "c/d", topics: "not a list" }]),
     });
-    const read = (file: string, readers: unknown) => child<{ onThread: PlainLine[]; onMain: PlainLine[]; bytes: number }>("lines", { path: join(dir, file), readers, maxLineBytes: 1000 });
+    const read = (file: string, readers: unknown) => runBuilt<{ onThread: PlainLine[]; onMain: PlainLine[]; bytes: number }>("lines", { path: join(dir, file), readers, maxLineBytes: 1000 });
     const issueColumns = { numbers: ["created", "reactions", "merged_at"], keywords: ["state", "author", "label", "key", "locked", "assignee"] };
     const issues = read("issues.ndjson", [{ kind: "issues", fields: ["title", "body"], ...issueColumns }, { kind: "users", fields: ["login"] }]);
     expect(issues.onThread).toEqual(issues.onMain);
@@ -119,10 +112,10 @@ describe("a load's reading thread", () => {
     const dir = await tempDump({ "issues.ndjson": ndjson(trickyIssues(3000)) });
     const path = join(dir, "issues.ndjson");
     // A field the thread may not read (it reads other kinds' records): the thread fails as it starts.
-    const refused = child<{ onThread: PlainLine[]; onMain: PlainLine[] }>("lines", { path, readers: [{ kind: "issues", fields: ["comments"] }] });
+    const refused = runBuilt<{ onThread: PlainLine[]; onMain: PlainLine[] }>("lines", { path, readers: [{ kind: "issues", fields: ["comments"] }] });
     expect(refused.onThread.map(({ text, number }) => ({ text, number }))).toEqual(refused.onMain.map(({ text, number }) => ({ text, number })));
     expect(refused.onThread.every((line) => line.fields === null)).toBe(true);
-    const stopped = child<{ onThread: PlainLine[] }>("lines", { path, readers: [{ kind: "issues", fields: ["title"] }], stopAfter: 3 });
+    const stopped = runBuilt<{ onThread: PlainLine[] }>("lines", { path, readers: [{ kind: "issues", fields: ["title"] }], stopAfter: 3 });
     expect(stopped.onThread.map((line) => line.number)).toEqual([1, 2, 3]);
   });
 
@@ -131,11 +124,11 @@ describe("a load's reading thread", () => {
     // Past the 16 MB a buffer of records holds, so that the packing thread starts during the load.
     const issues = trickyIssues(9000).map((issue) => ({ ...issue, body: "a longer body ".repeat(150) }));
     const dir = await tempDump({ "issues.ndjson": ndjson(issues) });
-    expect(child("priorities", { dir })).toEqual({ main: 0, lowered: 2 });
+    expect(runBuilt("priorities", { dir })).toEqual({ main: 0, lowered: 2 });
   });
 
   it("rejects a load aborted while a file is read on the thread with the signal's reason, and ends the thread", async () => {
     const dir = await tempDump({ "issues.ndjson": ndjson(trickyIssues(5000)) });
-    expect(child("abort", { dir })).toEqual({ rejected: "stopped by the caller", progress: 2 });
+    expect(runBuilt("abort", { dir })).toEqual({ rejected: "stopped by the caller", progress: 2 });
   });
 });

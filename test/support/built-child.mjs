@@ -1,6 +1,8 @@
-// Runs the built library (dist/, which `npm test` builds first) in a process of its own: the reading
-// thread of a load is a worker that runs built modules only. `node thread-child.mjs TASK JSON` prints
-// one JSON answer; see test/load/thread-lines.test.ts.
+// Runs the built library (dist/, which `npm test` builds first) in a process of its own: a load's
+// reading thread and an open's lists thread are workers that run built modules only. `node
+// built-child.mjs TASK JSON` prints one JSON answer; see test/support/built.ts.
+import module from "node:module";
+import threads from "node:worker_threads";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -10,7 +12,101 @@ const built = (path) => import(pathToFileURL(join(DIST, path)).href);
 const [task, argument] = process.argv.slice(2);
 const args = JSON.parse(argument);
 
+/** The files of the worker threads started from here on, counted as they start. */
+const started = [];
+const { Worker } = threads;
+threads.Worker = class extends Worker {
+  constructor(file, options) {
+    started.push(String(file).split("/").pop());
+    super(file, options);
+  }
+};
+module.syncBuiltinESMExports();
+
+/** Numbers from a seed, the same each run. */
+function numbers(seed) {
+  let state = seed >>> 0;
+  return (below) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state % below;
+  };
+}
+
+/** Per field: its terms, each term's documents, the documents with terms and the occurrences counted (for comparing lists). */
+const plainLists = (made, listAt) =>
+  Object.fromEntries(
+    [...made].map(([name, lists]) => [name, { terms: [...lists.terms], docs: [...lists.terms].map((_, i) => [...listAt(lists, i)]), documents: [...lists.documents], occurrences: lists.occurrences }]),
+  );
+
+/** A typed array of `values` in shared memory (as an open reads large payloads) or not. */
+const u32 = (values, shared) => {
+  const array = shared ? new Uint32Array(new SharedArrayBuffer(values.length * 4)) : new Uint32Array(values.length);
+  array.set(values);
+  return array;
+};
+
 const tasks = {
+  /** A collection's lists made on a thread and on this one, from shared and ordinary arrays; what a damaged request is refused with on each. */
+  async lists({ seed, docs, terms }) {
+    const { fieldListsElsewhere } = await built("persist/lists-thread.js");
+    const { fieldLists, listAt } = await built("index/inverted.js");
+    const next = numbers(seed);
+    const perDoc = Array.from({ length: docs }, () => [...new Set(Array.from({ length: next(12) }, () => next(terms)))].sort((a, b) => a - b).flatMap((t) => Array(1 + next(2)).fill(t)));
+    const free = perDoc.flatMap((ids, doc) => (!ids.length && doc % 3 === 0 ? [doc] : []));
+    const flat = perDoc.flat();
+    const half = perDoc.slice(0, docs >> 1).flat().length;
+    // Chunks that end where a document ends, one shared, one not.
+    const occurrences = { counts: u32(perDoc.map((ids) => ids.length), true), ids: [u32(flat.slice(0, half), true), u32(flat.slice(half), false)] };
+    const base = fieldLists({ fields: [{ name: "title", occurrences }], terms, capacity: docs, free }).get("title");
+    const listed = [...base.terms].flatMap((_, i) => [...listAt(base, i)]);
+    const saved = { terms: u32([...base.terms], false), lengths: u32([...base.terms].map((_, i) => base.to[i] - base.from[i]), true), pieces: [u32(listed, true)] };
+    const request = { fields: [{ name: "title", occurrences }, { name: "body", occurrences, lists: saved }], terms, capacity: docs, free };
+    const onThread = await fieldListsElsewhere(request, 0);
+    const here = fieldLists(request);
+    // Two documents of a saved list swapped: out of order.
+    const damagedPieces = [...listed];
+    const at = damagedPieces.findIndex((doc, i) => i > 0 && damagedPieces[i - 1] < doc && [...base.terms].some((_, t) => base.from[t] < i && i < base.to[t]));
+    [damagedPieces[at - 1], damagedPieces[at]] = [damagedPieces[at], damagedPieces[at - 1]];
+    const damaged = { ...request, fields: [{ name: "body", occurrences, lists: { ...saved, pieces: [u32(damagedPieces, true)] } }] };
+    const refusedOnThread = await fieldListsElsewhere(damaged, 0).then(
+      () => "taken",
+      (error) => [error.name, error.message],
+    );
+    let refusedHere;
+    try {
+      fieldLists(damaged);
+      refusedHere = "taken";
+    } catch (error) {
+      refusedHere = [error.name, error.message];
+    }
+    return {
+      occurrences: flat.length,
+      onThread: plainLists(onThread, listAt),
+      here: plainLists(here, listAt),
+      refusedOnThread,
+      refusedHere,
+      // Below the default threshold no thread is started.
+      small: fieldListsElsewhere(request) === undefined,
+      started,
+    };
+  },
+
+  /** `dir` loaded and saved, then opened (lists threads counted) and saved again: the answers of both engines and whether the two saves are the same bytes. */
+  async openLists({ dir, out, queries }) {
+    const { SearchEngine } = await built("index.js");
+    const options = { rateLimit: false, now: () => Date.parse("2026-01-01T00:00:00Z") };
+    const loaded = new SearchEngine(options);
+    await loaded.load(dir, { threadFromBytes: Infinity });
+    await loaded.save(join(out, "loaded"));
+    const before = started.length;
+    const opened = await SearchEngine.open(join(out, "loaded"), options);
+    const listsThreads = started.slice(before).filter((file) => file === "lists-worker.js").length;
+    await opened.save(join(out, "opened"));
+    const answers = async (engine) => Promise.all(queries.map(([kind, q]) => engine.search(kind, { q, per_page: 100 }).catch((error) => String(error))));
+    const [a, b] = await Promise.all([readFile(join(out, "loaded", "forgesearch.index")), readFile(join(out, "opened", "forgesearch.index"))]);
+    return { listsThreads, loaded: await answers(loaded), opened: await answers(opened), sameBytes: a.equals(b) };
+  },
+
   /** Loads `dir` read on a thread and on the main thread: the reports, answers, saved bytes and fields taken from the thread. */
   async load({ dir, queries, out }) {
     const { SearchEngine } = await built("index.js");
