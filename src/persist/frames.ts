@@ -87,12 +87,11 @@ const DIRECT_READ = 64 * 1024;
 const READ_PIECE = 4 * 1024 * 1024;
 /**
  * Payload bytes of whole frames read ahead of the caller: most of them are kept by the index opened
- * (its occurrences and columns are views of them), so reading them early costs little memory. While
- * the store files its tables of keys (seconds of the main thread at ten million records) the disk
- * reads on: with 256 MB it stopped there, and 10M opens from an emptied page cache took 30.6-40.0 s
- * (9 runs) against 29.7-31.5 s (5 runs) with 2 GB, the peak resident memory the same (12.9 GB).
+ * (its occurrences and columns are views of them), so reading them early costs little memory. With 2 GB
+ * the disk read on while the store filed its tables of keys, and 10M opens from an emptied page cache
+ * were no slower (29.7-31.5 s against 30.6-40.0 s), but held the loop for 65.9-276 ms against 32.6-46.7.
  */
-const READ_AHEAD_FRAMES = 2048 * 1024 * 1024;
+const READ_AHEAD_FRAMES = 256 * 1024 * 1024;
 
 /** Thrown for a file that is not laid out as a saved index; the caller names the file. */
 export class LayoutError extends Error {}
