@@ -30,7 +30,6 @@ import { respond } from "./http/respond.js";
 import { Collection } from "./index/collection.js";
 import { LoadIndexer } from "./index/load-indexer.js";
 import { capacityOf, type CollectionSnapshot, type CollectionState } from "./index/state.js";
-import type { InvertedLists } from "./index/inverted.js";
 import { finish, type Steps, type WaitingSteps } from "./index/steps.js";
 import { RANGE_BLOCK, type NumberColumn } from "./index/columns.js";
 import { DUMP_KINDS, KINDS, keyOf, RECORD_KINDS, SEARCH_KINDS } from "./kinds/index.js";
@@ -59,7 +58,7 @@ export interface WarmUpReport {
 }
 import { parseQuery } from "./parse/parse.js";
 import { openIndex, saveIndex, type SaveReport } from "./persist/index.js";
-import { fieldListsElsewhere } from "./persist/lists-thread.js";
+import { fieldListsElsewhere, type ListsThread } from "./persist/lists-thread.js";
 import { plan, type Plan } from "./plan/plan.js";
 import { printMatch } from "./logical/print.js";
 import { simplify } from "./logical/simplify.js";
@@ -931,7 +930,13 @@ export class SearchEngine {
         // In steps with pauses between them: the host runs on while a large index is restored; the
         // fields' lists are checked on a thread meanwhile where there are many (src/persist/lists-thread.ts).
         const elsewhere = listsElsewhere(state);
-        const collection = await engine.stepped(Collection.restoring(spec, engine.store, state, elsewhere));
+        let collection: Collection;
+        try {
+          collection = await engine.stepped(Collection.restoring(spec, engine.store, state, elsewhere?.lists));
+        } finally {
+          // Ended already when its lists came; a restore that failed first stops it.
+          elsewhere?.stop();
+        }
         engine.collections.set(spec.kind, collection);
         // Taken as saved when computing them now would give the same; computed with the boosts below otherwise.
         if (bounds) await engine.stepped(adoptingBounds(collection, engine.ranking[spec.kind], engine.options.termBoundsFrom, bounds));
@@ -1046,7 +1051,7 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
  * term ids and saved lists of its state. A state too damaged to say what they are is left to the
  * restore, which refuses it.
  */
-function listsElsewhere(state: CollectionState): Promise<ReadonlyMap<string, InvertedLists> | undefined> | undefined {
+function listsElsewhere(state: CollectionState): ListsThread | undefined {
   try {
     const fields = state.fields.map(({ name, occurrences: { counts, ids }, lists }) => ({ name, occurrences: { counts, ids }, lists }));
     return fieldListsElsewhere({ fields, terms: state.dictionary.length, capacity: capacityOf(state), free: state.free });

@@ -20,12 +20,20 @@ const LISTS_ON_THREAD_FROM = 1 << 18;
 /** The thread's one message back. */
 export type ListsReply = { type: "lists"; lists: Array<[string, InvertedLists]> } | { type: "failed"; message: string; range: boolean };
 
+/** Lists in the making on a thread: `lists` as `fieldListsElsewhere` says; `stop` ends the thread (its lists then come as undefined). */
+export interface ListsThread {
+  lists: Promise<Map<string, InvertedLists> | undefined>;
+  stop(): void;
+}
+
 /**
  * `fieldLists(request)` made on a thread: a promise of the lists, of undefined when the thread could
  * not make them (the caller then makes them), rejected with a RangeError where `fieldLists` throws
  * one. Undefined at once when no thread is started: too few occurrences (`from`), or no worker file.
+ * A caller that no longer needs the lists (its restore failed) stops the thread, which would otherwise
+ * hold the index's arrays until it ends.
  */
-export function fieldListsElsewhere(request: FieldListsRequest, from = LISTS_ON_THREAD_FROM): Promise<Map<string, InvertedLists> | undefined> | undefined {
+export function fieldListsElsewhere(request: FieldListsRequest, from = LISTS_ON_THREAD_FROM): ListsThread | undefined {
   let occurrences = 0;
   for (const field of request.fields) for (const chunk of field.occurrences.ids) occurrences += chunk.length;
   if (occurrences < from || !existsSync(fileURLToPath(WORKER_FILE))) return undefined;
@@ -33,7 +41,7 @@ export function fieldListsElsewhere(request: FieldListsRequest, from = LISTS_ON_
   try {
     worker = new Worker(WORKER_FILE, { workerData: request });
   } catch {
-    return Promise.resolve(undefined);
+    return { lists: Promise.resolve(undefined), stop() {} };
   }
   const lists = new Promise<Map<string, InvertedLists> | undefined>((resolve, reject) => {
     worker.once("message", (reply: ListsReply) => {
@@ -47,5 +55,5 @@ export function fieldListsElsewhere(request: FieldListsRequest, from = LISTS_ON_
   });
   // A restore that fails before it waits for the lists leaves no rejection unhandled.
   lists.catch(() => undefined);
-  return lists;
+  return { lists, stop: () => void worker.terminate().catch(() => undefined) };
 }

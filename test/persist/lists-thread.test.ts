@@ -24,8 +24,10 @@ function wordyIssues(count: number): object[] {
 }
 
 describe("an open's lists thread", () => {
-  it("makes the lists a restore makes here, from shared and ordinary arrays, and refuses damaged ones with the same error", () => {
-    const { occurrences, onThread, here, refusedOnThread, refusedHere, small, started } = runBuilt<{
+  it("makes the lists a restore makes here, from shared and ordinary arrays, refuses damaged ones with the same error, and stops when told", () => {
+    const { occurrences, onThread, here, refusedOnThread, refusedHere, small, started, afterStop, exits } = runBuilt<{
+      afterStop: string;
+      exits: Array<[string, number]>;
       occurrences: number;
       onThread: PlainLists;
       here: PlainLists;
@@ -42,7 +44,10 @@ describe("an open's lists thread", () => {
     expect(refusedOnThread).toEqual(refusedHere);
     // One thread per request made on one; none for a request below the threshold.
     expect(small).toBe(true);
-    expect(started).toEqual(["lists-worker.js", "lists-worker.js"]);
+    expect(started).toEqual(["lists-worker.js", "lists-worker.js", "lists-worker.js"]);
+    // A thread stopped before it answered gives no lists, and has ended, as have those that answered.
+    expect(afterStop).toBe("none");
+    expect(exits.map(([file]) => file)).toEqual(["lists-worker.js", "lists-worker.js", "lists-worker.js"]);
   });
 
   it("opens an index whose lists were made on a thread as it was saved: the same answers, the same bytes saved again", async () => {

@@ -12,13 +12,16 @@ const built = (path) => import(pathToFileURL(join(DIST, path)).href);
 const [task, argument] = process.argv.slice(2);
 const args = JSON.parse(argument);
 
-/** The files of the worker threads started from here on, counted as they start. */
+/** The files of the worker threads started from here on, counted as they start, and the exit codes of those that ended. */
 const started = [];
+const exits = [];
 const { Worker } = threads;
 threads.Worker = class extends Worker {
   constructor(file, options) {
-    started.push(String(file).split("/").pop());
+    const name = String(file).split("/").pop();
+    started.push(name);
     super(file, options);
+    this.once("exit", (code) => exits.push([name, code]));
   }
 };
 module.syncBuiltinESMExports();
@@ -61,14 +64,14 @@ const tasks = {
     const listed = [...base.terms].flatMap((_, i) => [...listAt(base, i)]);
     const saved = { terms: u32([...base.terms], false), lengths: u32([...base.terms].map((_, i) => base.to[i] - base.from[i]), true), pieces: [u32(listed, true)] };
     const request = { fields: [{ name: "title", occurrences }, { name: "body", occurrences, lists: saved }], terms, capacity: docs, free };
-    const onThread = await fieldListsElsewhere(request, 0);
+    const onThread = await fieldListsElsewhere(request, 0).lists;
     const here = fieldLists(request);
     // Two documents of a saved list swapped: out of order.
     const damagedPieces = [...listed];
     const at = damagedPieces.findIndex((doc, i) => i > 0 && damagedPieces[i - 1] < doc && [...base.terms].some((_, t) => base.from[t] < i && i < base.to[t]));
     [damagedPieces[at - 1], damagedPieces[at]] = [damagedPieces[at], damagedPieces[at - 1]];
     const damaged = { ...request, fields: [{ name: "body", occurrences, lists: { ...saved, pieces: [u32(damagedPieces, true)] } }] };
-    const refusedOnThread = await fieldListsElsewhere(damaged, 0).then(
+    const refusedOnThread = await fieldListsElsewhere(damaged, 0).lists.then(
       () => "taken",
       (error) => [error.name, error.message],
     );
@@ -79,8 +82,16 @@ const tasks = {
     } catch (error) {
       refusedHere = [error.name, error.message];
     }
+    // A thread stopped before its answer: no lists (the caller makes them), and the thread ended.
+    const many = { ...request, fields: Array.from({ length: 40 }, (_, f) => ({ name: `f${f}`, occurrences })) };
+    const stopped = fieldListsElsewhere(many, 0);
+    stopped.stop();
+    const afterStop = await stopped.lists;
+    await new Promise((resolve) => setTimeout(resolve, 50));
     return {
+      afterStop: afterStop === undefined ? "none" : "lists",
       occurrences: flat.length,
+      exits,
       onThread: plainLists(onThread, listAt),
       here: plainLists(here, listAt),
       refusedOnThread,
