@@ -1045,7 +1045,6 @@ function checkDepth(kind: DumpKind, record: RecordLike): void {
   if (tooDeep(record, 0)) throw invalidRecord(kind, "record", `a record may nest at most ${MAX_RECORD_DEPTH} levels`);
 }
 
-
 /**
  * A restored collection's lists made on a thread (`fieldListsElsewhere`), which reads only the fields'
  * term ids and saved lists of its state. A state too damaged to say what they are is left to the

@@ -63,6 +63,9 @@ const GROW_FIRST_FROM = 1 << 16;
 const NOT_GIVEN = -1;
 
 /** Positions below this pack with the term id into one float64 sort key. */
+/** No terms: what `termsOf` gives every document without occurrences in a field (frozen: one array for all of them). */
+const NO_TERMS = Object.freeze([]) as unknown as string[];
+
 const POSITION_LIMIT = 2 ** 21;
 
 export class Collection {
@@ -526,7 +529,8 @@ export class Collection {
       for (let i = 0; i < n; i++) keys[i] = ids[i] * POSITION_LIMIT + positions[i];
       keys.sort();
       if (this.sortedIds.length < n) [this.sortedIds, this.sortedPositions] = [new Uint32Array(n * 2), new Uint32Array(n * 2)];
-      const [sortedIds, sortedPositions] = [this.sortedIds, this.sortedPositions];
+      const sortedIds = this.sortedIds;
+      const sortedPositions = this.sortedPositions;
       for (let i = 0; i < n; i++) {
         const id = Math.floor(keys[i] / POSITION_LIMIT);
         sortedIds[i] = id;
@@ -574,8 +578,9 @@ export class Collection {
     }
   }
 
-  /** A document's distinct terms in a field, in term id order. */
+  /** A document's distinct terms in a field, in term id order (a new document's none made without a walk: most of a load's). */
   private termsOf(field: FieldIndex, doc: number): string[] {
+    if (field.occurrences.count(doc) === 0) return NO_TERMS;
     const terms: string[] = [];
     field.occurrences.forEachTerm(doc, (id) => terms.push(this.dictionary.term(id)));
     return terms;

@@ -17,7 +17,9 @@ export const VALUES_PER_DICTIONARY = 1 << 16;
 export class ColumnBatch {
   private numbers: Float64Array<ArrayBuffer> = new Float64Array(1024);
   private numberCount = 0;
-  private keywordStarts: number[] = [0];
+  /** Where each line's values of each keyword column begin in `keywordIds`, from entry 0 (always 0) up to `startCount`. */
+  private keywordStarts: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
+  private startCount = 1;
   private keywordIds: Uint32Array<ArrayBuffer> = new Uint32Array(1024);
   private keywordCount = 0;
   private readonly dictionaries: Array<Map<string, number>>;
@@ -37,12 +39,12 @@ export class ColumnBatch {
 
   /** Reads `record`'s values for the next line; throws what a value function throws, leaving the batch as it was. */
   read(record: RecordLike): void {
-    this.lineMarks = [this.numberCount, this.keywordStarts.length, this.keywordCount];
+    this.lineMarks = [this.numberCount, this.startCount, this.keywordCount];
     try {
       for (const column of this.numberColumns) this.pushNumber(asNumber(column.value(record, this.store)));
       this.keywordColumns.forEach((column, k) => {
         for (const value of asKeywords(column.value(record, this.store))) this.pushId(this.idOf(k, value));
-        this.keywordStarts.push(this.keywordCount);
+        this.pushStart();
       });
     } catch (error) {
       this.unread();
@@ -52,26 +54,26 @@ export class ColumnBatch {
 
   /** Takes back the line `read` read last (another reader could not read it). Values new to a dictionary stay: they are sent, unused. */
   unread(): void {
-    [this.numberCount, this.keywordStarts.length, this.keywordCount] = this.lineMarks;
+    [this.numberCount, this.startCount, this.keywordCount] = this.lineMarks;
   }
 
   /** No values for the next line (one left unread). */
   skip(): void {
     for (let i = 0; i < this.numberColumns.length; i++) this.pushNumber(NaN);
-    for (let k = 0; k < this.keywordColumns.length; k++) this.keywordStarts.push(this.keywordCount);
+    for (let k = 0; k < this.keywordColumns.length; k++) this.pushStart();
   }
 
   /** The batch's values as a message (its arrays to be moved, not copied), then empty again for the next batch. */
   take(): ColumnsMessage {
     const message: ColumnsMessage = {
       numbers: this.numbers.slice(0, this.numberCount),
-      keywordStarts: Uint32Array.from(this.keywordStarts),
+      keywordStarts: this.keywordStarts.slice(0, this.startCount),
       keywordIds: this.keywordIds.slice(0, this.keywordCount),
       newValues: this.newValues,
       restarted: this.restarted,
     };
     this.numberCount = this.keywordCount = 0;
-    this.keywordStarts = [0];
+    this.startCount = 1;
     this.newValues = this.keywordColumns.map(() => []);
     this.restarted = [];
     this.dictionaries.forEach((dictionary, k) => {
@@ -95,6 +97,11 @@ export class ColumnBatch {
   private pushNumber(value: number): void {
     if (this.numberCount === this.numbers.length) this.numbers = grown(this.numbers, new Float64Array(this.numbers.length * 2));
     this.numbers[this.numberCount++] = value;
+  }
+
+  private pushStart(): void {
+    if (this.startCount === this.keywordStarts.length) this.keywordStarts = grown(this.keywordStarts, new Uint32Array(this.keywordStarts.length * 2));
+    this.keywordStarts[this.startCount++] = this.keywordCount;
   }
 
   private pushId(id: number): void {

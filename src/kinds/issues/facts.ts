@@ -57,9 +57,11 @@ export const authorLogin = (d: RecordLike): string => lower(obj(d.user)?.login);
 
 export const assigneeLogins = (d: RecordLike): string[] => [...new Set([...logins(d.assignees), ...logins([d.assignee])])];
 
-export const commenterLogins = (d: RecordLike, store: StoreReader): string[] => [
-  ...new Set(commentsOf(d, store).map((c) => lower(obj(c.user)?.login)).filter(Boolean)),
-];
+export function commenterLogins(d: RecordLike, store: StoreReader): string[] {
+  const comments = commentsOf(d, store);
+  // Most issues of a load have no comments yet: no set made for none.
+  return comments.length ? [...new Set(comments.map((c) => lower(obj(c.user)?.login)).filter(Boolean))] : [];
+}
 
 /** Reaction keys of the REST `reactions` object, by the names sorts use. */
 export const REACTIONS = {
@@ -96,6 +98,8 @@ export function mentionsOf(d: RecordLike, store: StoreReader): { users: string[]
 }
 
 function readMentions(texts: Array<string | undefined>): { users: string[]; teams: string[] } {
+  // Most texts mention nobody: no sets made for them.
+  if (!texts.some((text) => text?.includes("@"))) return { users: [], teams: [] };
   const users = new Set<string>();
   const teams = new Set<string>();
   for (const text of texts) {
@@ -160,8 +164,11 @@ export function reviewStates(d: RecordLike): string[] {
 /** `review-requested:`: asked directly, or through a requested team they belong to until they review. */
 export function reviewRequested(d: RecordLike, store: StoreReader): string[] {
   const direct = logins(d.requested_reviewers);
+  const teams = requestedTeams(d);
+  // Most records request no team: their reviews are not read, and no set is made for no reviewer.
+  if (!teams.length) return direct.length > 1 ? [...new Set(direct)] : direct;
   const reviewed = new Set(reviewerLogins(d));
-  const viaTeams = requestedTeams(d).flatMap((t) => [...teamMembers(store, t)].filter((l) => !reviewed.has(l)));
+  const viaTeams = teams.flatMap((t) => [...teamMembers(store, t)].filter((l) => !reviewed.has(l)));
   return [...new Set([...direct, ...viaTeams])];
 }
 
