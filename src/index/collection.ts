@@ -332,7 +332,7 @@ export class Collection {
       for (const record of changed) {
         const key = record && joinedBy.key(record);
         if (!keys || (record && key === undefined)) this.joinScan = 0;
-        else if (key !== undefined) for (const doc of keys.docs(key)) this.joinPending.add(doc);
+        else if (key !== undefined) keys.addDocsTo(key, this.joinPending);
       }
     }
   }

@@ -640,6 +640,19 @@ export class KeywordColumn {
     return new DocSet(list.slice(), list.length);
   }
 
+  /** Adds the documents holding `value` to `target`: `docs(value)` without a set made for a few of them (a load marks a joined document per record). */
+  addDocsTo(value: string, target: { add(doc: number): unknown }): void {
+    this.ready();
+    const owner = this.ownerOf(value);
+    if (owner !== undefined) return void target.add(owner);
+    const id = this.valueKeys.idOf(value);
+    if (id < 0) return;
+    const docs = this.docsById[id];
+    if (typeof docs !== "number") for (const doc of docs) target.add(doc);
+    else if (docs >= 0) target.add(docs);
+    else this.short.addTo(placeOf(docs), target);
+  }
+
   /**
    * Calls `each` with every distinct value held and how many documents hold it, in steps of COUNT_STEP
    * values or documents: what `values` and `docs` tell, without a look-up per value, and without a

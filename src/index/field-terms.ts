@@ -39,22 +39,26 @@ export class FieldTerms {
   /** Takes the occurrences of field `field` of line `line` of a batch read elsewhere, its local ids translated. */
   take(batch: GivenBatch, line: number, field: number, translation: TermTranslation): void {
     const at = line * batch.fields.length + field;
-    const [from, to] = [batch.starts[at], batch.starts[at + 1]];
-    const n = to - from;
+    const from = batch.starts[at];
+    const n = batch.starts[at + 1] - from;
     while (this.ids.length < n) {
       this.ids = grow(this.ids);
       this.positions = grow(this.positions);
       this.widths = grow(this.widths);
     }
-    translation.translate(batch.ids, from, to, this.ids);
-    this.positions.set(batch.positions.subarray(from, to));
-    this.widths.set(batch.widths.subarray(from, to));
+    translation.translate(batch.ids, from, from + n, this.ids);
     this.count = n;
     this.wide = false;
     this.maxPosition = 0;
+    // Copied in the loop that reads them: views to copy from were garbage of every record of a load.
+    const { positions, widths } = batch;
     for (let i = 0; i < n; i++) {
-      if (this.widths[i] !== 1) this.wide = true;
-      if (this.positions[i] >= this.maxPosition) this.maxPosition = this.positions[i] + 1;
+      const position = positions[from + i];
+      const width = widths[from + i];
+      this.positions[i] = position;
+      this.widths[i] = width;
+      if (width !== 1) this.wide = true;
+      if (position >= this.maxPosition) this.maxPosition = position + 1;
     }
   }
 

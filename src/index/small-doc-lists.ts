@@ -59,6 +59,14 @@ export class SmallDocLists {
     return this.regions.arrayOf(at)[this.regions.offsetOf(at)] & 0xff;
   }
 
+  /** Adds the list's documents to `target`, no view of them made. */
+  addTo(at: number, target: { add(doc: number): unknown }): void {
+    const array = this.regions.arrayOf(at);
+    const o = this.regions.offsetOf(at);
+    const n = array[o] & 0xff;
+    for (let i = 0; i < n; i++) target.add(array[o + 1 + i]);
+  }
+
   /** The list's documents, ascending: a view, valid until the lists next change. */
   view(at: number): Uint32Array {
     const o = this.regions.offsetOf(at);

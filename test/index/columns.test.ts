@@ -191,6 +191,7 @@ describe("KeywordColumn", () => {
             const want = [...model].filter(([, vs]) => vs.includes(v)).map(([doc]) => doc).sort((a, b) => a - b);
             expect([...c.docs(v)].sort((a, b) => a - b)).toEqual(want);
             expect(c.docs(v).size).toBe(want.length);
+            expect(docsAdded(c, v)).toEqual(want);
           }
           for (const asked of [["a"], ["b", "zz"], ["c", "dd", "e e"], []]) {
             const holder = c.holderOf(asked);
@@ -337,6 +338,10 @@ describe("KeywordColumn", () => {
     const own = new KeywordColumn(docKeys);
     for (let doc = 0; doc < 70_000; doc++) own.set(doc, [`k${doc}`]);
     expect(widths(own, 70_000)).toEqual([1, 1]);
+    // A document's own key is found by `addDocsTo` as by `docs`; a value of hundreds of documents (a set) too.
+    expect(docsAdded(own, "k69998")).toEqual([69_998]);
+    expect(docsAdded(wide, "shared")).toEqual([...wide.docs("shared")].sort((a, b) => a - b));
+    expect(docsAdded(wide, "shared")).toHaveLength(70_000);
     expect(own.state(70_000).values.length).toBe(0);
     for (const [column, n] of [[few, 1000], [many, 10], [wide, 70_000], [own, 70_000]] as const) {
       const restored = KeywordColumn.of(column.state(n), column === own ? docKeys : undefined);
@@ -872,3 +877,10 @@ describe("growing in steps", () => {
     }
   });
 });
+
+/** The documents `addDocsTo` adds for `value`, ascending. */
+function docsAdded(column: KeywordColumn, value: string): number[] {
+  const added: number[] = [];
+  column.addDocsTo(value, { add: (doc: number) => added.push(doc) });
+  return added.sort((a, b) => a - b);
+}
