@@ -87,7 +87,8 @@ const tasks = {
     const stopped = fieldListsElsewhere(many, 0);
     stopped.stop();
     const afterStop = await stopped.lists;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The threads that answered end on their own, soon after: waited for (a thread left running keeps this process alive).
+    for (let waited = 0; exits.length < started.length && waited < 10_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     return {
       afterStop: afterStop === undefined ? "none" : "lists",
       occurrences: flat.length,
