@@ -62,10 +62,10 @@ const GROW_FIRST_FROM = 1 << 16;
 /** A column a reading did not give (`givenPlaces`). */
 const NOT_GIVEN = -1;
 
-/** Positions below this pack with the term id into one float64 sort key. */
 /** No terms: what `termsOf` gives every document without occurrences in a field (frozen: one array for all of them). */
 const NO_TERMS = Object.freeze([]) as unknown as string[];
 
+/** Positions below this pack with the term id into one float64 sort key. */
 const POSITION_LIMIT = 2 ** 21;
 
 export class Collection {
